@@ -1,0 +1,59 @@
+dnl fastjson: a faster, byte-identical replacement for ext/json's encoder.
+
+PHP_ARG_ENABLE([fastjson],
+  [whether to enable fastjson],
+  [AS_HELP_STRING([--enable-fastjson], [Enable fastjson support])],
+  [no])
+
+PHP_ARG_ENABLE([fastjson-dev],
+  [whether to build fastjson with strict warnings as errors],
+  [AS_HELP_STRING([--enable-fastjson-dev], [Developer build: -Wall -Wextra -Werror])],
+  [no],
+  [no])
+
+if test "$PHP_FASTJSON" != "no"; then
+  AC_DEFINE([HAVE_FASTJSON], [1], [Whether fastjson is enabled])
+
+  dnl SSE2 is the x86-64 baseline; the probe also rejects compilers without the intrinsics header.
+  AC_CACHE_CHECK([for SSE2 intrinsics], [fastjson_cv_sse2], [
+    AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <emmintrin.h>]],
+      [[#ifndef __SSE2__
+        #error no sse2
+        #endif
+        __m128i v = _mm_set1_epi8(1); return _mm_movemask_epi8(v);]])],
+      [fastjson_cv_sse2=yes], [fastjson_cv_sse2=no])])
+  if test "$fastjson_cv_sse2" = "yes"; then
+    AC_DEFINE([FASTJSON_HAVE_SSE2], [1], [SSE2 intrinsics are available])
+  fi
+
+  dnl AVX2 kernels are compiled with a target attribute and chosen at run time.
+  AC_CACHE_CHECK([for AVX2 intrinsics with the target attribute], [fastjson_cv_avx2], [
+    AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <immintrin.h>
+      __attribute__((target("avx2"))) static int probe(const char *p) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)p);
+        return _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')));
+      }]], [[char b[32] = {0}; return probe(b);]])],
+      [fastjson_cv_avx2=yes], [fastjson_cv_avx2=no])])
+  if test "$fastjson_cv_avx2" = "yes"; then
+    AC_DEFINE([FASTJSON_HAVE_AVX2], [1], [AVX2 intrinsics can be compiled with a target attribute])
+  fi
+
+  AC_CACHE_CHECK([for NEON intrinsics], [fastjson_cv_neon], [
+    AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <arm_neon.h>]],
+      [[uint8x16_t v = vdupq_n_u8(1); return vmaxvq_u8(v);]])],
+      [fastjson_cv_neon=yes], [fastjson_cv_neon=no])])
+  if test "$fastjson_cv_neon" = "yes"; then
+    AC_DEFINE([FASTJSON_HAVE_NEON], [1], [NEON intrinsics are available])
+  fi
+
+  FASTJSON_CFLAGS="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1"
+  if test "$PHP_FASTJSON_DEV" != "no"; then
+    FASTJSON_CFLAGS="$FASTJSON_CFLAGS -Wall -Wextra -Werror"
+  fi
+
+  FASTJSON_SOURCES="fastjson.c fastjson_stack.c"
+  FASTJSON_SOURCES="$FASTJSON_SOURCES encoder/fastjson_encoder.c encoder/fastjson_escape.c encoder/fastjson_double.c"
+  PHP_NEW_EXTENSION([fastjson], [$FASTJSON_SOURCES], [$ext_shared], [], [$FASTJSON_CFLAGS])
+  PHP_ADD_BUILD_DIR([$ext_builddir/encoder])
+  PHP_ADD_EXTENSION_DEP([fastjson], [json])
+fi

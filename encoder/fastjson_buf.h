@@ -1,0 +1,51 @@
+/* The encoder's output buffer: one zend_string that grows by doubling.
+ * Writers reserve the worst case of a whole step once, then write without checks. */
+
+#ifndef FASTJSON_BUF_H
+#define FASTJSON_BUF_H
+
+#include "php.h"
+
+typedef struct {
+	zend_string *str;
+	char *pos;
+	char *end;
+} fastjson_buf;
+
+#define FASTJSON_BUF_INITIAL_SIZE 240
+
+void fastjson_buf_init(fastjson_buf *buf);
+void fastjson_buf_free(fastjson_buf *buf);
+/* Hands the bytes written so far over as an exact-size string; the buffer is empty afterwards. */
+zend_string *fastjson_buf_extract(fastjson_buf *buf);
+ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed);
+
+/* Returns where to write; at least `needed` bytes are free there. */
+static zend_always_inline char *fastjson_buf_reserve(fastjson_buf *buf, size_t needed)
+{
+	if (UNEXPECTED((size_t)(buf->end - buf->pos) < needed)) {
+		return fastjson_buf_grow(buf, needed);
+	}
+	return buf->pos;
+}
+
+static zend_always_inline size_t fastjson_buf_len(const fastjson_buf *buf)
+{
+	return (size_t)(buf->pos - ZSTR_VAL(buf->str));
+}
+
+static zend_always_inline void fastjson_buf_appendl(fastjson_buf *buf, const char *s, size_t len)
+{
+	char *out = fastjson_buf_reserve(buf, len);
+	memcpy(out, s, len);
+	buf->pos = out + len;
+}
+
+static zend_always_inline void fastjson_buf_appendc(fastjson_buf *buf, char c)
+{
+	char *out = fastjson_buf_reserve(buf, 1);
+	*out = c;
+	buf->pos = out + 1;
+}
+
+#endif

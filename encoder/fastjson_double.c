@@ -1,0 +1,268 @@
+/* Shortest round-trip double formatting, byte-identical to zend_gcvt(value, 17,
+ * '.', 'e', buf) in mode 0 (what json_encode writes with serialize_precision = -1).
+ *
+ * zend_dtoa mode 0 picks the decimal with the fewest digits inside the rounding
+ * interval of the double (bounds included when the significand is even, the lower
+ * gap halved at powers of two), and among those the one closest to the exact
+ * value, ties to an even last digit. Schubfach (R. Giulietti, "The Schubfach way
+ * to render doubles", 2020) computes exactly that decimal with three 128-bit
+ * products and no loops; it is implemented here from the paper. Unlike Java's
+ * variant, subnormals are not widened to two digits, since dtoa prints 5e-324. */
+
+#include "fastjson_double.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "fastjson_double_table.h"
+
+#define FASTJSON_DOUBLE_C_MIN (UINT64_C(1) << 52)
+#define FASTJSON_DOUBLE_Q_MIN (-1074)
+#define FASTJSON_DOUBLE_MASK63 ((UINT64_C(1) << 63) - 1)
+
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 fastjson_u128;
+
+/* High 64 bits of a * b; the low half goes to *lo. */
+static uint64_t fastjson_umul128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+	fastjson_u128 p = (fastjson_u128)a * b;
+	*lo = (uint64_t)p;
+	return (uint64_t)(p >> 64);
+}
+#elif defined(_MSC_VER) && defined(_M_X64)
+#include <intrin.h>
+
+static uint64_t fastjson_umul128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+	uint64_t hi;
+	*lo = _umul128(a, b, &hi);
+	return hi;
+}
+#else
+/* Schoolbook 32x32 pieces for targets without a 128-bit product. */
+static uint64_t fastjson_umul128(uint64_t a, uint64_t b, uint64_t *lo)
+{
+	uint64_t a_lo = (uint32_t)a, a_hi = a >> 32;
+	uint64_t b_lo = (uint32_t)b, b_hi = b >> 32;
+	uint64_t p0 = a_lo * b_lo, p1 = a_lo * b_hi, p2 = a_hi * b_lo, p3 = a_hi * b_hi;
+	uint64_t mid = (p0 >> 32) + (uint32_t)p1 + (uint32_t)p2;
+
+	*lo = (mid << 32) | (uint32_t)p0;
+	return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
+}
+#endif
+
+/* floor(x * mul / 2^shift - sub / 2^shift); the bias keeps the shifted value
+ * non-negative so no implementation-defined right shift of a negative number. */
+static int32_t fastjson_flog(int32_t x, int32_t mul, int32_t sub)
+{
+	return ((x * mul - sub + (FASTJSON_LOG_BIAS << FASTJSON_LOG_SHIFT)) >> FASTJSON_LOG_SHIFT) - FASTJSON_LOG_BIAS;
+}
+
+/* g * cp / 2^127 rounded to odd: the result is odd whenever it is inexact, so
+ * comparing it with multiples of 4 decides the exact comparison. */
+static uint64_t fastjson_rop(uint64_t g1, uint64_t g0, uint64_t cp)
+{
+	uint64_t unused, y0, x1, y1, z;
+
+	x1 = fastjson_umul128(g0, cp, &unused);
+	y1 = fastjson_umul128(g1, cp, &y0);
+	z = (y0 >> 1) + x1;
+	return (y1 + (z >> 63)) | (((z & FASTJSON_DOUBLE_MASK63) + FASTJSON_DOUBLE_MASK63) >> 63);
+}
+
+/* The decimal m * 10^*e10 that dtoa mode 0 selects for c * 2^q (c > 0). m may
+ * carry trailing zeros. */
+static uint64_t fastjson_shortest(uint64_t c, int32_t q, int32_t *e10)
+{
+	/* With an odd significand the interval bounds round to the neighbours. */
+	uint64_t out = c & 1;
+	uint64_t cb = c << 2, cbr = cb + 2, cbl;
+	uint64_t vb, vbl, vbr, s, sp10, tp10;
+	int32_t k, h;
+	int upin, wpin, uin, win;
+	int64_t cmp;
+	const uint64_t *g;
+
+	if (c != FASTJSON_DOUBLE_C_MIN || q == FASTJSON_DOUBLE_Q_MIN) {
+		cbl = cb - 2;
+		k = fastjson_flog(q, FASTJSON_LOG10_POW2_MUL, FASTJSON_LOG10_POW2_SUB);
+	} else {
+		/* A power of two: the gap below is half the gap above. */
+		cbl = cb - 1;
+		k = fastjson_flog(q, FASTJSON_LOG10_3_4_POW2_MUL, FASTJSON_LOG10_3_4_POW2_SUB);
+	}
+	/* 10^k is at most the interval width, so one of s, s + 1 is inside it and
+	 * at most one multiple of 10^(k+1) is. */
+	h = q + fastjson_flog(-k, FASTJSON_LOG2_POW10_MUL, FASTJSON_LOG2_POW10_SUB) + 2;
+	g = fastjson_double_g[k - FASTJSON_G_K_MIN];
+
+	/* vb, vbl, vbr: 4 * 10^-k times the value and its interval bounds. */
+	vb = fastjson_rop(g[0], g[1], cb << h);
+	vbl = fastjson_rop(g[0], g[1], cbl << h);
+	vbr = fastjson_rop(g[0], g[1], cbr << h);
+	s = vb >> 2;
+	*e10 = k;
+
+	/* A (unique) candidate with one digit fewer is the shortest one. */
+	sp10 = s / 10 * 10;
+	tp10 = sp10 + 10;
+	upin = vbl + out <= sp10 << 2;
+	wpin = (tp10 << 2) + out <= vbr;
+	if (upin != wpin) {
+		return upin ? sp10 : tp10;
+	}
+
+	/* Otherwise the closer of s and s + 1 that lies inside; ties go to even. */
+	uin = vbl + out <= s << 2;
+	win = ((s + 1) << 2) + out <= vbr;
+	if (uin != win) {
+		return uin ? s : s + 1;
+	}
+	cmp = (int64_t)(vb - ((s << 2) + 2));
+	return (cmp < 0 || (cmp == 0 && (s & 1) == 0)) ? s : s + 1;
+}
+
+/* Writes m's decimal digits so that they end just before end; returns their start. */
+static char *fastjson_write_digits(char *end, uint64_t m)
+{
+	uint32_t x;
+
+	if (m >= 100000000) {
+		uint64_t hi = m / 100000000;
+		uint32_t lo = (uint32_t)(m - hi * 100000000);
+		uint32_t a = lo / 10000, b = lo % 10000;
+
+		memcpy(end - 2, fastjson_double_digit_pairs + 2 * (b % 100), 2);
+		memcpy(end - 4, fastjson_double_digit_pairs + 2 * (b / 100), 2);
+		memcpy(end - 6, fastjson_double_digit_pairs + 2 * (a % 100), 2);
+		memcpy(end - 8, fastjson_double_digit_pairs + 2 * (a / 100), 2);
+		end -= 8;
+		/* m < 2^58, so the rest fits 32 bits. */
+		x = (uint32_t)hi;
+	} else {
+		x = (uint32_t)m;
+	}
+	while (x >= 100) {
+		memcpy(end - 2, fastjson_double_digit_pairs + 2 * (x % 100), 2);
+		x /= 100;
+		end -= 2;
+	}
+	if (x >= 10) {
+		end -= 2;
+		memcpy(end, fastjson_double_digit_pairs + 2 * x, 2);
+	} else {
+		*--end = (char)('0' + x);
+	}
+	return end;
+}
+
+size_t fastjson_double_format_shortest(double value, char *buf)
+{
+	char digits[24];
+	char *p = buf, *d;
+	uint64_t bits, c, m;
+	int32_t q, e10, n, decpt, bq;
+
+	memcpy(&bits, &value, sizeof bits);
+	if (bits >> 63) {
+		*p++ = '-';
+	}
+	c = bits & (FASTJSON_DOUBLE_C_MIN - 1);
+	bq = (int32_t)((bits >> 52) & 0x7ff);
+	if (bq == 0) {
+		if (c == 0) {
+			*p++ = '0';
+			return (size_t)(p - buf);
+		}
+		q = FASTJSON_DOUBLE_Q_MIN;
+	} else {
+		c |= FASTJSON_DOUBLE_C_MIN;
+		q = bq - 1075;
+	}
+
+	if (q <= 0 && q >= -52 && (c & ((UINT64_C(1) << -q) - 1)) == 0) {
+		/* An integer below 2^53: neighbours are at most 1 apart, so it is its own
+		 * shortest representation. */
+		m = c >> -q;
+		e10 = 0;
+	} else {
+		m = fastjson_shortest(c, q, &e10);
+	}
+
+	/* Drop trailing zeros (m < 10^18, so at most 17 of them). */
+	if (m % 100000000 == 0) {
+		m /= 100000000;
+		e10 += 8;
+		if (m % 100000000 == 0) {
+			m /= 100000000;
+			e10 += 8;
+		}
+	}
+	if (m % 10000 == 0) {
+		m /= 10000;
+		e10 += 4;
+	}
+	if (m % 100 == 0) {
+		m /= 100;
+		e10 += 2;
+	}
+	if (m % 10 == 0) {
+		m /= 10;
+		e10 += 1;
+	}
+
+	d = fastjson_write_digits(digits + sizeof digits, m);
+	n = (int32_t)(digits + sizeof digits - d);
+	/* dtoa's decpt: value = 0.d1d2... * 10^decpt. */
+	decpt = n + e10;
+
+	if (decpt > 17 || decpt < -3) {
+		int32_t x = decpt - 1;
+
+		*p++ = d[0];
+		*p++ = '.';
+		if (n == 1) {
+			*p++ = '0';
+		} else {
+			memcpy(p, d + 1, (size_t)(n - 1));
+			p += n - 1;
+		}
+		*p++ = 'e';
+		if (x < 0) {
+			*p++ = '-';
+			x = -x;
+		} else {
+			*p++ = '+';
+		}
+		if (x >= 100) {
+			*p++ = (char)('0' + x / 100);
+			x %= 100;
+			memcpy(p, fastjson_double_digit_pairs + 2 * x, 2);
+			p += 2;
+		} else if (x >= 10) {
+			memcpy(p, fastjson_double_digit_pairs + 2 * x, 2);
+			p += 2;
+		} else {
+			*p++ = (char)('0' + x);
+		}
+	} else if (decpt <= 0) {
+		/* "0." and up to three zeros. */
+		memcpy(p, "0.000", (size_t)(2 - decpt));
+		p += 2 - decpt;
+		memcpy(p, d, (size_t)n);
+		p += n;
+	} else if (n <= decpt) {
+		memcpy(p, d, (size_t)n);
+		p += n;
+		memset(p, '0', (size_t)(decpt - n));
+		p += decpt - n;
+	} else {
+		memcpy(p, d, (size_t)decpt);
+		p[decpt] = '.';
+		memcpy(p + decpt + 1, d + decpt, (size_t)(n - decpt));
+		p += n + 1;
+	}
+	return (size_t)(p - buf);
+}

@@ -1,0 +1,33 @@
+/* zval -> JSON, byte-identical to ext/json's php_json_encode_zval(). */
+
+#ifndef FASTJSON_ENCODER_H
+#define FASTJSON_ENCODER_H
+
+#include "php.h"
+#include "ext/json/php_json.h"
+#include "fastjson_buf.h"
+#include "fastjson_escape.h"
+
+typedef struct {
+	fastjson_buf buf;
+	int options;
+	int depth;
+	int max_depth;
+	php_json_error_code error_code;
+	const fastjson_escape_set *escape_set;
+	fastjson_scan_fn scan;
+	/* Below this address the C stack is too close to its end to nest deeper. */
+	const char *stack_limit;
+} fastjson_encoder;
+
+/* Prepares an encoder for one call; the buffer is allocated on the first write. */
+void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth, fastjson_simd_path path);
+
+/* Encodes like php_json_encode_zval(): on FAILURE the error is in encoder->error_code
+ * (or an exception is pending) and the buffer holds what ext/json's would. */
+zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val);
+
+/* Writes the string value as ext/json does, escaping per encoder->options. */
+zend_result fastjson_escape_string(fastjson_encoder *encoder, const char *str, size_t len);
+
+#endif

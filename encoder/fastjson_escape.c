@@ -1,0 +1,387 @@
+/* String escaping, byte-identical to ext/json's php_json_escape_string().
+ *
+ * Clean bytes (copied verbatim under the flags in force) are found 16 or 32 at a time
+ * and copied as one run. Before any vector attempt the front byte is checked in the
+ * scalar table, so escape-dense and non-ASCII text never pays for a vector scan that
+ * cannot skip anything (the fix that PR #23675 needed for non-Latin text). */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "ext/standard/html.h"
+#include "fastjson_encoder.h"
+#include "fastjson_escape.h"
+#include "fastjson_tables.h"
+#include "../utf8/fastjson_utf8.h"
+
+/* Indexed by HEX_TAG, HEX_AMP, HEX_APOS, HEX_QUOT (bits 0-3) and UNESCAPED_SLASHES (bit 4). */
+static fastjson_escape_set fastjson_escape_sets[32];
+
+static int fastjson_escape_set_index(int options)
+{
+	return (options & (PHP_JSON_HEX_TAG | PHP_JSON_HEX_AMP | PHP_JSON_HEX_APOS | PHP_JSON_HEX_QUOT))
+		| ((options & PHP_JSON_UNESCAPED_SLASHES) ? 16 : 0);
+}
+
+static void fastjson_escape_set_dirty(fastjson_escape_set *set, unsigned char c, const char *escape)
+{
+	size_t len = strlen(escape);
+
+	ZEND_ASSERT(c < 0x80 && len <= 6);
+	set->clean[c] = 0;
+	memset(set->escape[c], 0, sizeof(set->escape[c]));
+	memcpy(set->escape[c], escape, len);
+	set->escape_len[c] = (uint8_t) len;
+}
+
+static void fastjson_escape_set_build(fastjson_escape_set *set, int options)
+{
+	static const char short_escapes[][3] = {"\\b", "\\t", "\\n", "", "\\f", "\\r"};
+	unsigned c;
+	int n_hex = 0;
+
+	memset(set->clean, 1, 0x80);
+	memset(set->clean + 0x80, 0, 0x80);
+	for (c = 0; c < 0x20; c++) {
+		char u[7] = {'\\', 'u', '0', '0', fastjson_hex_pairs[c * 2], fastjson_hex_pairs[c * 2 + 1], 0};
+		bool has_short = c >= '\b' && c <= '\r' && c != '\v';
+
+		fastjson_escape_set_dirty(set, (unsigned char) c, has_short ? short_escapes[c - '\b'] : u);
+	}
+	fastjson_escape_set_dirty(set, '"', (options & PHP_JSON_HEX_QUOT) ? "\\u0022" : "\\\"");
+	fastjson_escape_set_dirty(set, '\\', "\\\\");
+	memset(set->extra_dirty, '"', sizeof(set->extra_dirty));
+	if (!(options & PHP_JSON_UNESCAPED_SLASHES)) {
+		fastjson_escape_set_dirty(set, '/', "\\/");
+		set->extra_dirty[0] = '/';
+	}
+	/* Upper-case hex here, unlike every other \u escape ext/json writes. */
+	if (options & PHP_JSON_HEX_TAG) {
+		fastjson_escape_set_dirty(set, '<', "\\u003C");
+		fastjson_escape_set_dirty(set, '>', "\\u003E");
+		set->extra_dirty[++n_hex] = '<';
+		set->extra_dirty[++n_hex] = '>';
+	}
+	if (options & PHP_JSON_HEX_AMP) {
+		fastjson_escape_set_dirty(set, '&', "\\u0026");
+		set->extra_dirty[++n_hex] = '&';
+	}
+	if (options & PHP_JSON_HEX_APOS) {
+		fastjson_escape_set_dirty(set, '\'', "\\u0027");
+		set->extra_dirty[++n_hex] = '\'';
+	}
+	set->has_hex_dirty = n_hex > 0;
+}
+
+void fastjson_escape_startup(void)
+{
+	int options;
+
+	for (options = 0; options < 32; options++) {
+		int flags = (options & 15) | ((options & 16) ? PHP_JSON_UNESCAPED_SLASHES : 0);
+		fastjson_escape_set_build(&fastjson_escape_sets[options], flags);
+	}
+}
+
+const fastjson_escape_set *fastjson_escape_set_for(int options)
+{
+	return &fastjson_escape_sets[fastjson_escape_set_index(options)];
+}
+
+/* ---- clean-run scan kernels ---------------------------------------------------- */
+
+static const unsigned char *fastjson_scan_scalar(
+		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
+{
+	while (p < end && set->clean[*p]) {
+		p++;
+	}
+	return p;
+}
+
+#ifdef FASTJSON_HAVE_SSE2
+/* A byte is dirty when, as a signed byte, it is below 0x20 (controls and every byte
+ * >= 0x80 at once), or equal to '"', '\\' or one of set->extra_dirty. */
+static zend_always_inline unsigned fastjson_dirty_mask_sse2(__m128i v, __m128i quote, __m128i backslash,
+		__m128i extra0, const __m128i *hex, bool has_hex)
+{
+	__m128i dirty = _mm_or_si128(
+		_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, quote)),
+		_mm_or_si128(_mm_cmpeq_epi8(v, backslash), _mm_cmpeq_epi8(v, extra0)));
+	if (has_hex) {
+		dirty = _mm_or_si128(dirty,
+			_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, hex[0]), _mm_cmpeq_epi8(v, hex[1])),
+				_mm_or_si128(_mm_cmpeq_epi8(v, hex[2]), _mm_cmpeq_epi8(v, hex[3]))));
+	}
+	return (unsigned) _mm_movemask_epi8(dirty);
+}
+
+static zend_always_inline const unsigned char *fastjson_scan_sse2_impl(
+		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set, bool has_hex)
+{
+	const __m128i quote = _mm_set1_epi8('"');
+	const __m128i backslash = _mm_set1_epi8('\\');
+	const __m128i extra0 = _mm_set1_epi8(set->extra_dirty[0]);
+	__m128i hex[4];
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		hex[i] = _mm_set1_epi8(set->extra_dirty[i + 1]);
+	}
+	while (end - p >= 16) {
+		unsigned mask = fastjson_dirty_mask_sse2(
+			_mm_loadu_si128((const __m128i *) p), quote, backslash, extra0, hex, has_hex);
+		if (mask) {
+			return p + fastjson_ctz32(mask);
+		}
+		p += 16;
+	}
+	return fastjson_scan_scalar(p, end, set);
+}
+
+static const unsigned char *fastjson_scan_sse2(
+		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
+{
+	return set->has_hex_dirty
+		? fastjson_scan_sse2_impl(p, end, set, true)
+		: fastjson_scan_sse2_impl(p, end, set, false);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+static FASTJSON_TARGET_AVX2 const unsigned char *fastjson_scan_avx2(
+		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
+{
+	const __m256i quote = _mm256_set1_epi8('"');
+	const __m256i backslash = _mm256_set1_epi8('\\');
+	const __m256i extra0 = _mm256_set1_epi8(set->extra_dirty[0]);
+	const __m256i below = _mm256_set1_epi8(0x20);
+
+	if (!set->has_hex_dirty) {
+		while (end - p >= 32) {
+			__m256i v = _mm256_loadu_si256((const __m256i *) p);
+			__m256i dirty = _mm256_or_si256(
+				_mm256_or_si256(_mm256_cmpgt_epi8(below, v), _mm256_cmpeq_epi8(v, quote)),
+				_mm256_or_si256(_mm256_cmpeq_epi8(v, backslash), _mm256_cmpeq_epi8(v, extra0)));
+			uint32_t mask = (uint32_t) _mm256_movemask_epi8(dirty);
+			if (mask) {
+				return p + fastjson_ctz32(mask);
+			}
+			p += 32;
+		}
+	} else {
+		const __m256i hex0 = _mm256_set1_epi8(set->extra_dirty[1]);
+		const __m256i hex1 = _mm256_set1_epi8(set->extra_dirty[2]);
+		const __m256i hex2 = _mm256_set1_epi8(set->extra_dirty[3]);
+		const __m256i hex3 = _mm256_set1_epi8(set->extra_dirty[4]);
+		while (end - p >= 32) {
+			__m256i v = _mm256_loadu_si256((const __m256i *) p);
+			__m256i dirty = _mm256_or_si256(
+				_mm256_or_si256(_mm256_cmpgt_epi8(below, v), _mm256_cmpeq_epi8(v, quote)),
+				_mm256_or_si256(_mm256_cmpeq_epi8(v, backslash), _mm256_cmpeq_epi8(v, extra0)));
+			dirty = _mm256_or_si256(dirty, _mm256_or_si256(
+				_mm256_or_si256(_mm256_cmpeq_epi8(v, hex0), _mm256_cmpeq_epi8(v, hex1)),
+				_mm256_or_si256(_mm256_cmpeq_epi8(v, hex2), _mm256_cmpeq_epi8(v, hex3))));
+			uint32_t mask = (uint32_t) _mm256_movemask_epi8(dirty);
+			if (mask) {
+				return p + fastjson_ctz32(mask);
+			}
+			p += 32;
+		}
+	}
+	/* The SSE2 kernel finishes the last 16..31 bytes. */
+	return fastjson_scan_sse2(p, end, set);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_NEON
+static const unsigned char *fastjson_scan_neon(
+		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
+{
+	const uint8x16_t below = vdupq_n_u8(0x20);
+	const uint8x16_t high = vdupq_n_u8(0x7f);
+	const uint8x16_t quote = vdupq_n_u8('"');
+	const uint8x16_t backslash = vdupq_n_u8('\\');
+	const uint8x16_t extra0 = vdupq_n_u8((uint8_t) set->extra_dirty[0]);
+	const uint8x16_t hex0 = vdupq_n_u8((uint8_t) set->extra_dirty[1]);
+	const uint8x16_t hex1 = vdupq_n_u8((uint8_t) set->extra_dirty[2]);
+	const uint8x16_t hex2 = vdupq_n_u8((uint8_t) set->extra_dirty[3]);
+	const uint8x16_t hex3 = vdupq_n_u8((uint8_t) set->extra_dirty[4]);
+
+	while (end - p >= 16) {
+		uint8x16_t v = vld1q_u8(p);
+		uint8x16_t dirty = vorrq_u8(vorrq_u8(vcltq_u8(v, below), vcgtq_u8(v, high)),
+			vorrq_u8(vorrq_u8(vceqq_u8(v, quote), vceqq_u8(v, backslash)), vceqq_u8(v, extra0)));
+		dirty = vorrq_u8(dirty, vorrq_u8(vorrq_u8(vceqq_u8(v, hex0), vceqq_u8(v, hex1)),
+			vorrq_u8(vceqq_u8(v, hex2), vceqq_u8(v, hex3))));
+		/* UMAXV answers "anything dirty?" in one instruction; only then find where. */
+		if (vmaxvq_u8(dirty)) {
+			return fastjson_scan_scalar(p, p + 16, set);
+		}
+		p += 16;
+	}
+	return fastjson_scan_scalar(p, end, set);
+}
+#endif
+
+fastjson_scan_fn fastjson_escape_scan_for(fastjson_simd_path path)
+{
+	switch (path) {
+#ifdef FASTJSON_HAVE_AVX2
+		case FASTJSON_SIMD_AVX2:
+			return fastjson_scan_avx2;
+#endif
+#ifdef FASTJSON_HAVE_SSE2
+		case FASTJSON_SIMD_SSE2:
+			return fastjson_scan_sse2;
+#endif
+#ifdef FASTJSON_HAVE_NEON
+		case FASTJSON_SIMD_NEON:
+			return fastjson_scan_neon;
+#endif
+		default:
+			return fastjson_scan_scalar;
+	}
+}
+
+/* ---- the string writer -------------------------------------------------------- */
+
+/* Input bytes per output reservation. An input byte writes at most 6 output bytes
+ * (\u00XX, or \ufffd for an invalid byte), and a sequence that starts before the end
+ * of a chunk may run 3 bytes past it. */
+#define FASTJSON_ESCAPE_CHUNK 4096
+#define FASTJSON_ESCAPE_MAX_GROWTH 6
+#define FASTJSON_ESCAPE_SLACK 32
+
+static zend_always_inline char *fastjson_write_u_escape(char *out, uint32_t unit)
+{
+	out[0] = '\\';
+	out[1] = 'u';
+	memcpy(out + 2, fastjson_hex_pairs + (unit >> 8) * 2, 2);
+	memcpy(out + 4, fastjson_hex_pairs + (unit & 0xff) * 2, 2);
+	return out + 6;
+}
+
+static zend_always_inline char *fastjson_write_code_point_escaped(char *out, uint32_t cp)
+{
+	if (cp >= 0x10000) {
+		cp -= 0x10000;
+		out = fastjson_write_u_escape(out, 0xd800 | (cp >> 10));
+		cp = 0xdc00 | (cp & 0x3ff);
+	}
+	return fastjson_write_u_escape(out, cp);
+}
+
+/* Outcome of an invalid sequence under the flags; NULL when it is an error. */
+static ZEND_COLD char *fastjson_write_invalid_utf8(char *out, int options)
+{
+	if (options & PHP_JSON_INVALID_UTF8_IGNORE) {
+		return out;
+	}
+	if (options & PHP_JSON_INVALID_UTF8_SUBSTITUTE) {
+		if (options & PHP_JSON_UNESCAPED_UNICODE) {
+			memcpy(out, "\xef\xbf\xbd", 3);
+			return out + 3;
+		}
+		memcpy(out, "\\ufffd", 6);
+		return out + 6;
+	}
+	return NULL;
+}
+
+static zend_always_inline bool fastjson_keeps_raw(uint32_t cp, int options)
+{
+	return (options & PHP_JSON_UNESCAPED_UNICODE)
+		&& ((cp != 0x2028 && cp != 0x2029) || (options & PHP_JSON_UNESCAPED_LINE_TERMINATORS));
+}
+
+zend_result fastjson_escape_string(fastjson_encoder *encoder, const char *str, size_t len)
+{
+	const fastjson_escape_set *set = encoder->escape_set;
+	const fastjson_scan_fn scan = encoder->scan;
+	const int options = encoder->options;
+	const unsigned char *s = (const unsigned char *) str;
+	const unsigned char *end = s + len;
+	size_t checkpoint;
+	char *out;
+
+	if (len == 0) {
+		fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
+		return SUCCESS;
+	}
+
+	checkpoint = fastjson_buf_len(&encoder->buf);
+	out = fastjson_buf_reserve(&encoder->buf, 1);
+	*out++ = '"';
+	encoder->buf.pos = out;
+
+	while (s < end) {
+		const unsigned char *chunk_end = s + MIN((size_t)(end - s), FASTJSON_ESCAPE_CHUNK);
+		const unsigned char *run = s;
+
+		out = fastjson_buf_reserve(&encoder->buf,
+			(size_t)(chunk_end - s) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK);
+
+		/* [run, s) is clean and not yet copied. */
+		while (s < chunk_end) {
+			unsigned c = *s;
+			uint32_t cp;
+			size_t seq_len;
+
+			if (set->clean[c]) {
+				s = scan(s + 1, chunk_end, set);
+				continue;
+			}
+			if (c < 0x80) {
+				memcpy(out, run, (size_t)(s - run));
+				out += s - run;
+				memcpy(out, set->escape[c], 8);
+				out += set->escape_len[c];
+				run = ++s;
+				continue;
+			}
+			seq_len = fastjson_utf8_decode_valid(s, end, &cp);
+			if (EXPECTED(seq_len != 0)) {
+				if (fastjson_keeps_raw(cp, options)) {
+					/* Valid UTF-8 stays in the run and is copied with it. */
+					s += seq_len;
+					continue;
+				}
+				memcpy(out, run, (size_t)(s - run));
+				out += s - run;
+				out = fastjson_write_code_point_escaped(out, cp);
+				run = s += seq_len;
+				continue;
+			}
+
+			memcpy(out, run, (size_t)(s - run));
+			out += s - run;
+			{
+				/* ext/json's own decoder decides how many bytes one invalid sequence spans,
+				 * and so how many U+FFFD are written. */
+				size_t advance = 0;
+				zend_result status;
+
+				php_next_utf8_char(s, (size_t)(end - s), &advance, &status);
+				ZEND_ASSERT(status == FAILURE);
+				out = fastjson_write_invalid_utf8(out, options);
+				if (out == NULL) {
+					encoder->buf.pos = ZSTR_VAL(encoder->buf.str) + checkpoint;
+					encoder->error_code = PHP_JSON_ERROR_UTF8;
+					if (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+						fastjson_buf_appendl(&encoder->buf, "null", 4);
+					}
+					return FAILURE;
+				}
+				run = s += advance;
+			}
+		}
+		memcpy(out, run, (size_t)(s - run));
+		encoder->buf.pos = out + (s - run);
+	}
+
+	fastjson_buf_appendc(&encoder->buf, '"');
+	return SUCCESS;
+}

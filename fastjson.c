@@ -1,0 +1,237 @@
+/* fastjson module glue: ini settings, the PHP functions, phpinfo. */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "ext/json/php_json.h"
+#include "zend_exceptions.h"
+#include "zend_cpuinfo.h"
+#include "php_fastjson.h"
+#include "encoder/fastjson_encoder.h"
+#include "fastjson_arginfo.h"
+
+/* Exported by ext/json but declared in none of its installed headers. */
+extern PHPAPI zend_class_entry *php_json_exception_ce;
+
+ZEND_DECLARE_MODULE_GLOBALS(fastjson)
+
+/* ---- SIMD path selection ------------------------------------------------------ */
+
+static const char *const fastjson_simd_path_names[] = {"scalar", "sse2", "avx2", "neon"};
+
+const char *fastjson_simd_path_name(fastjson_simd_path path)
+{
+	return fastjson_simd_path_names[path];
+}
+
+bool fastjson_simd_path_available(fastjson_simd_path path)
+{
+	switch (path) {
+		case FASTJSON_SIMD_SCALAR:
+			return true;
+#ifdef FASTJSON_HAVE_SSE2
+		case FASTJSON_SIMD_SSE2:
+			return true;
+#endif
+#if defined(FASTJSON_HAVE_AVX2) && defined(FASTJSON_HAVE_SSE2)
+		case FASTJSON_SIMD_AVX2:
+			return zend_cpu_supports_avx2();
+#endif
+#ifdef FASTJSON_HAVE_NEON
+		case FASTJSON_SIMD_NEON:
+			return true;
+#endif
+		default:
+			return false;
+	}
+}
+
+fastjson_simd_path fastjson_simd_best_path(void)
+{
+	static const fastjson_simd_path preferred[] = {FASTJSON_SIMD_AVX2, FASTJSON_SIMD_NEON, FASTJSON_SIMD_SSE2};
+	size_t i;
+
+	for (i = 0; i < sizeof(preferred) / sizeof(preferred[0]); i++) {
+		if (fastjson_simd_path_available(preferred[i])) {
+			return preferred[i];
+		}
+	}
+	return FASTJSON_SIMD_SCALAR;
+}
+
+/* fastjson.simd: "auto", or a path this CPU can run; anything else is refused. */
+static ZEND_INI_MH(fastjson_update_simd)
+{
+	fastjson_simd_path path;
+
+	(void) entry, (void) mh_arg1, (void) mh_arg2, (void) mh_arg3, (void) stage;
+	if (zend_string_equals_literal_ci(new_value, "auto") || ZSTR_LEN(new_value) == 0) {
+		path = fastjson_simd_best_path();
+	} else {
+		for (path = FASTJSON_SIMD_SCALAR; path <= FASTJSON_SIMD_NEON; path++) {
+			const char *name = fastjson_simd_path_names[path];
+			if (zend_binary_strcasecmp(ZSTR_VAL(new_value), ZSTR_LEN(new_value), name, strlen(name)) == 0) {
+				break;
+			}
+		}
+		if (path > FASTJSON_SIMD_NEON || !fastjson_simd_path_available(path)) {
+			return FAILURE;
+		}
+	}
+	FASTJSON_G(simd_path) = path;
+	return SUCCESS;
+}
+
+PHP_INI_BEGIN()
+	PHP_INI_ENTRY("fastjson.simd", "auto", PHP_INI_ALL, fastjson_update_simd)
+PHP_INI_END()
+
+/* ---- errors --------------------------------------------------------------------- */
+
+/* ext/json's messages (json.c php_json_get_error_msg(), which is not exported). */
+static const char *fastjson_error_msg(php_json_error_code code)
+{
+	switch (code) {
+		case PHP_JSON_ERROR_NONE:
+			return "No error";
+		case PHP_JSON_ERROR_DEPTH:
+			return "Maximum stack depth exceeded";
+		case PHP_JSON_ERROR_STATE_MISMATCH:
+			return "State mismatch (invalid or malformed JSON)";
+		case PHP_JSON_ERROR_CTRL_CHAR:
+			return "Control character error, possibly incorrectly encoded";
+		case PHP_JSON_ERROR_SYNTAX:
+			return "Syntax error";
+		case PHP_JSON_ERROR_UTF8:
+			return "Malformed UTF-8 characters, possibly incorrectly encoded";
+		case PHP_JSON_ERROR_RECURSION:
+			return "Recursion detected";
+		case PHP_JSON_ERROR_INF_OR_NAN:
+			return "Inf and NaN cannot be JSON encoded";
+		case PHP_JSON_ERROR_UNSUPPORTED_TYPE:
+			return "Type is not supported";
+		case PHP_JSON_ERROR_INVALID_PROPERTY_NAME:
+			return "The decoded property name is invalid";
+		case PHP_JSON_ERROR_UTF16:
+			return "Single unpaired UTF-16 surrogate in unicode escape";
+		case PHP_JSON_ERROR_NON_BACKED_ENUM:
+			return "Non-backed enums have no default serialization";
+		default:
+			return "Unknown error";
+	}
+}
+
+/* ---- PHP functions ---------------------------------------------------------------- */
+
+PHP_FUNCTION(fastjson_encode)
+{
+	zval *value;
+	zend_long options = 0;
+	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	fastjson_encoder encoder;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_ZVAL(value)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(options)
+		Z_PARAM_LONG(depth)
+	ZEND_PARSE_PARAMETERS_END();
+
+	/* ext/json 8.2 truncates both to int without a check; so does fastjson. */
+	fastjson_encoder_init(&encoder, (int) options, (int) depth, FASTJSON_G(simd_path));
+	fastjson_encode_zval(&encoder, value);
+
+	/* THROW_ON_ERROR without PARTIAL leaves the global error state alone. */
+	if (!(options & PHP_JSON_THROW_ON_ERROR) || (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		JSON_G(error_code) = encoder.error_code;
+		if (encoder.error_code != PHP_JSON_ERROR_NONE && !(options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+			fastjson_buf_free(&encoder.buf);
+			RETURN_FALSE;
+		}
+	} else if (encoder.error_code != PHP_JSON_ERROR_NONE) {
+		fastjson_buf_free(&encoder.buf);
+		zend_throw_exception(php_json_exception_ce, fastjson_error_msg(encoder.error_code), encoder.error_code);
+		RETURN_THROWS();
+	}
+
+	RETURN_STR(fastjson_buf_extract(&encoder.buf));
+}
+
+/* ---- module ------------------------------------------------------------------------- */
+
+static PHP_GINIT_FUNCTION(fastjson)
+{
+#if defined(COMPILE_DL_FASTJSON) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	fastjson_globals->simd_path = FASTJSON_SIMD_SCALAR;
+	fastjson_globals->stack_limit = NULL;
+}
+
+static PHP_MINIT_FUNCTION(fastjson)
+{
+	(void) type;
+	REGISTER_INI_ENTRIES();
+	fastjson_escape_startup();
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(fastjson)
+{
+	(void) type;
+	UNREGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+static PHP_RINIT_FUNCTION(fastjson)
+{
+	(void) type, (void) module_number;
+#if defined(COMPILE_DL_FASTJSON) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(fastjson)
+{
+	php_info_print_table_start();
+	php_info_print_table_row(2, "fastjson support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_FASTJSON_VERSION);
+	php_info_print_table_row(2, "SIMD path of this CPU", fastjson_simd_path_name(fastjson_simd_best_path()));
+	php_info_print_table_end();
+	DISPLAY_INI_ENTRIES();
+}
+
+static const zend_module_dep fastjson_deps[] = {
+	ZEND_MOD_REQUIRED("json")
+	ZEND_MOD_END
+};
+
+zend_module_entry fastjson_module_entry = {
+	STANDARD_MODULE_HEADER_EX, NULL,
+	fastjson_deps,
+	"fastjson",
+	ext_functions,
+	PHP_MINIT(fastjson),
+	PHP_MSHUTDOWN(fastjson),
+	PHP_RINIT(fastjson),
+	NULL,
+	PHP_MINFO(fastjson),
+	PHP_FASTJSON_VERSION,
+	PHP_MODULE_GLOBALS(fastjson),
+	PHP_GINIT(fastjson),
+	NULL,
+	NULL,
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_FASTJSON
+# ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+# endif
+ZEND_GET_MODULE(fastjson)
+#endif

@@ -1,0 +1,61 @@
+/* The one place that knows about SSE2, AVX2 and NEON and which of them this CPU runs. */
+
+#ifndef FASTJSON_SIMD_H
+#define FASTJSON_SIMD_H
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "zend_portability.h"
+
+typedef enum {
+	FASTJSON_SIMD_SCALAR = 0,
+	FASTJSON_SIMD_SSE2,
+	FASTJSON_SIMD_AVX2,
+	FASTJSON_SIMD_NEON,
+} fastjson_simd_path;
+
+#if defined(FASTJSON_HAVE_SSE2)
+# include <emmintrin.h>
+#endif
+#if defined(FASTJSON_HAVE_AVX2)
+# include <immintrin.h>
+# define FASTJSON_TARGET_AVX2 __attribute__((target("avx2")))
+#endif
+#if defined(FASTJSON_HAVE_NEON)
+# include <arm_neon.h>
+#endif
+
+/* The fastest path this build and this CPU can run. */
+fastjson_simd_path fastjson_simd_best_path(void);
+
+/* Whether this build and CPU can run the path (the scalar path always can). */
+bool fastjson_simd_path_available(fastjson_simd_path path);
+
+/* "scalar", "sse2", "avx2" or "neon". */
+const char *fastjson_simd_path_name(fastjson_simd_path path);
+
+static zend_always_inline unsigned fastjson_ctz32(uint32_t mask)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned) __builtin_ctz(mask);
+#else
+	unsigned long index;
+	_BitScanForward(&index, mask);
+	return (unsigned) index;
+#endif
+}
+
+static zend_always_inline unsigned fastjson_ctz64(uint64_t mask)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned) __builtin_ctzll(mask);
+#else
+	unsigned long index;
+	_BitScanForward64(&index, mask);
+	return (unsigned) index;
+#endif
+}
+
+#endif

@@ -1,0 +1,63 @@
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_fastjson.h"
+#include "fastjson_stack.h"
+
+#if defined(__linux__) || defined(__FreeBSD__)
+# include <pthread.h>
+# ifdef __FreeBSD__
+#  include <pthread_np.h>
+# endif
+#endif
+
+/* Kept free below the limit: one jsonSerialize() call re-enters the VM, which uses
+ * far more stack than an encoder frame, before the next check runs. */
+#define FASTJSON_STACK_RESERVE (256 * 1024)
+/* When the stack bounds cannot be read: what any thread PHP runs on has at least. */
+#define FASTJSON_STACK_FALLBACK_BUDGET (512 * 1024)
+
+#if defined(ZEND_CHECK_STACK_LIMIT)
+const char *fastjson_stack_limit(void)
+{
+	return (const char *) EG(stack_limit);
+}
+#else
+static const char *fastjson_stack_find_limit(void)
+{
+	const char *here = (const char *) __builtin_frame_address(0);
+#if defined(__linux__) || defined(__FreeBSD__)
+	pthread_attr_t attr;
+	void *base;
+	size_t size;
+	int ok;
+
+# ifdef __FreeBSD__
+	pthread_attr_init(&attr);
+	ok = pthread_attr_get_np(pthread_self(), &attr) == 0;
+# else
+	ok = pthread_getattr_np(pthread_self(), &attr) == 0;
+# endif
+	if (ok) {
+		ok = pthread_attr_getstack(&attr, &base, &size) == 0;
+		pthread_attr_destroy(&attr);
+		if (ok && size > FASTJSON_STACK_RESERVE && here > (const char *) base
+				&& here - (const char *) base <= (ptrdiff_t) size) {
+			return (const char *) base + FASTJSON_STACK_RESERVE;
+		}
+	}
+#endif
+	return here - FASTJSON_STACK_FALLBACK_BUDGET;
+}
+
+const char *fastjson_stack_limit(void)
+{
+	/* Reading the bounds of the main thread parses /proc/self/maps: once per thread. */
+	if (FASTJSON_G(stack_limit) == NULL) {
+		FASTJSON_G(stack_limit) = fastjson_stack_find_limit();
+	}
+	return FASTJSON_G(stack_limit);
+}
+#endif

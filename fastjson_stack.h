@@ -1,0 +1,19 @@
+/* How deep the recursive encoder may go before the C stack runs out.
+ * PHP >= 8.3 tracks this itself (EG(stack_limit)); on 8.2 fastjson finds the
+ * thread's stack bounds once per thread. */
+
+#ifndef FASTJSON_STACK_H
+#define FASTJSON_STACK_H
+
+#include "php.h"
+
+/* The lowest frame address at which nesting one level deeper is still safe. */
+const char *fastjson_stack_limit(void);
+
+static zend_always_inline bool fastjson_stack_overflowed(const char *limit)
+{
+	/* Every platform PHP supports grows the stack downwards. */
+	return (const char *) __builtin_frame_address(0) < limit;
+}
+
+#endif
