@@ -249,11 +249,44 @@ fastjson_scan_fn fastjson_escape_scan_for(fastjson_simd_path path)
 /* ---- the string writer -------------------------------------------------------- */
 
 /* Input bytes per output reservation. An input byte writes at most 6 output bytes
- * (\u00XX, or \ufffd for an invalid byte), and a sequence that starts before the end
- * of a chunk may run 3 bytes past it. */
+ * (\u00XX, or \ufffd for an invalid byte); the slack covers both quotes, a sequence
+ * that starts before the end of a chunk and runs 3 bytes past it, and the 8-byte
+ * stores of short escapes. */
 #define FASTJSON_ESCAPE_CHUNK 4096
 #define FASTJSON_ESCAPE_MAX_GROWTH 6
 #define FASTJSON_ESCAPE_SLACK 32
+
+static zend_always_inline char *fastjson_escape_reserve(fastjson_encoder *encoder, size_t remaining)
+{
+	return fastjson_buf_reserve(&encoder->buf,
+		MIN(remaining, FASTJSON_ESCAPE_CHUNK) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK);
+}
+
+/* Copies a clean run; short ones with overlapping fixed-size moves, which beat a
+ * memcpy call on the short keys and values that dominate real documents. */
+static zend_always_inline char *fastjson_copy_run(char *out, const unsigned char *src, size_t n)
+{
+	if (n > 16) {
+		memcpy(out, src, n);
+	} else if (n >= 8) {
+		uint64_t head, tail;
+		memcpy(&head, src, 8);
+		memcpy(&tail, src + n - 8, 8);
+		memcpy(out, &head, 8);
+		memcpy(out + n - 8, &tail, 8);
+	} else if (n >= 4) {
+		uint32_t head, tail;
+		memcpy(&head, src, 4);
+		memcpy(&tail, src + n - 4, 4);
+		memcpy(out, &head, 4);
+		memcpy(out + n - 4, &tail, 4);
+	} else if (n > 0) {
+		out[0] = (char) src[0];
+		out[n / 2] = (char) src[n / 2];
+		out[n - 1] = (char) src[n - 1];
+	}
+	return out + n;
+}
 
 static zend_always_inline char *fastjson_write_u_escape(char *out, uint32_t unit)
 {
@@ -264,8 +297,21 @@ static zend_always_inline char *fastjson_write_u_escape(char *out, uint32_t unit
 	return out + 6;
 }
 
-static zend_always_inline char *fastjson_write_code_point_escaped(char *out, uint32_t cp)
+static zend_always_inline char *fastjson_write_code_point(char *out, const unsigned char *seq,
+		size_t seq_len, uint32_t cp, int options)
 {
+	if ((options & PHP_JSON_UNESCAPED_UNICODE)
+			&& ((cp != 0x2028 && cp != 0x2029) || (options & PHP_JSON_UNESCAPED_LINE_TERMINATORS))) {
+		out[0] = (char) seq[0];
+		out[1] = (char) seq[1];
+		if (seq_len > 2) {
+			out[2] = (char) seq[2];
+			if (seq_len > 3) {
+				out[3] = (char) seq[3];
+			}
+		}
+		return out + seq_len;
+	}
 	if (cp >= 0x10000) {
 		cp -= 0x10000;
 		out = fastjson_write_u_escape(out, 0xd800 | (cp >> 10));
@@ -274,9 +320,17 @@ static zend_always_inline char *fastjson_write_code_point_escaped(char *out, uin
 	return fastjson_write_u_escape(out, cp);
 }
 
-/* Outcome of an invalid sequence under the flags; NULL when it is an error. */
-static ZEND_COLD char *fastjson_write_invalid_utf8(char *out, int options)
+/* Handles the invalid sequence at s. ext/json's own decoder decides how many bytes it
+ * spans, and so how many U+FFFD are written. Returns NULL when it is an error. */
+static ZEND_COLD char *fastjson_write_invalid_utf8(char *out, const unsigned char **s,
+		const unsigned char *end, int options)
 {
+	size_t advance = 0;
+	zend_result status;
+
+	php_next_utf8_char(*s, (size_t)(end - *s), &advance, &status);
+	ZEND_ASSERT(status == FAILURE);
+	*s += advance;
 	if (options & PHP_JSON_INVALID_UTF8_IGNORE) {
 		return out;
 	}
@@ -291,10 +345,14 @@ static ZEND_COLD char *fastjson_write_invalid_utf8(char *out, int options)
 	return NULL;
 }
 
-static zend_always_inline bool fastjson_keeps_raw(uint32_t cp, int options)
+static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encoder, size_t checkpoint)
 {
-	return (options & PHP_JSON_UNESCAPED_UNICODE)
-		&& ((cp != 0x2028 && cp != 0x2029) || (options & PHP_JSON_UNESCAPED_LINE_TERMINATORS));
+	encoder->buf.pos = ZSTR_VAL(encoder->buf.str) + checkpoint;
+	encoder->error_code = PHP_JSON_ERROR_UTF8;
+	if (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+		fastjson_buf_appendl(&encoder->buf, "null", 4);
+	}
+	return FAILURE;
 }
 
 zend_result fastjson_escape_string(fastjson_encoder *encoder, const char *str, size_t len)
@@ -313,75 +371,55 @@ zend_result fastjson_escape_string(fastjson_encoder *encoder, const char *str, s
 	}
 
 	checkpoint = fastjson_buf_len(&encoder->buf);
-	out = fastjson_buf_reserve(&encoder->buf, 1);
+	out = fastjson_escape_reserve(encoder, len);
 	*out++ = '"';
-	encoder->buf.pos = out;
 
-	while (s < end) {
+	for (;;) {
 		const unsigned char *chunk_end = s + MIN((size_t)(end - s), FASTJSON_ESCAPE_CHUNK);
-		const unsigned char *run = s;
 
-		out = fastjson_buf_reserve(&encoder->buf,
-			(size_t)(chunk_end - s) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK);
-
-		/* [run, s) is clean and not yet copied. */
 		while (s < chunk_end) {
-			unsigned c = *s;
-			uint32_t cp;
-			size_t seq_len;
-
-			if (set->clean[c]) {
+			if (set->clean[*s]) {
+				/* The front byte is clean: only now is a vector scan worth it. */
+				const unsigned char *run = s;
 				s = scan(s + 1, chunk_end, set);
-				continue;
-			}
-			if (c < 0x80) {
-				memcpy(out, run, (size_t)(s - run));
-				out += s - run;
-				memcpy(out, set->escape[c], 8);
-				out += set->escape_len[c];
-				run = ++s;
-				continue;
-			}
-			seq_len = fastjson_utf8_decode_valid(s, end, &cp);
-			if (EXPECTED(seq_len != 0)) {
-				if (fastjson_keeps_raw(cp, options)) {
-					/* Valid UTF-8 stays in the run and is copied with it. */
-					s += seq_len;
-					continue;
+				out = fastjson_copy_run(out, run, (size_t)(s - run));
+				if (s >= chunk_end) {
+					break;
 				}
-				memcpy(out, run, (size_t)(s - run));
-				out += s - run;
-				out = fastjson_write_code_point_escaped(out, cp);
-				run = s += seq_len;
-				continue;
 			}
+			/* Escape the whole stretch of dirty bytes without going back to the scan. */
+			do {
+				unsigned c = *s;
 
-			memcpy(out, run, (size_t)(s - run));
-			out += s - run;
-			{
-				/* ext/json's own decoder decides how many bytes one invalid sequence spans,
-				 * and so how many U+FFFD are written. */
-				size_t advance = 0;
-				zend_result status;
+				if (c < 0x80) {
+					memcpy(out, set->escape[c], 8);
+					out += set->escape_len[c];
+					s++;
+				} else {
+					uint32_t cp;
+					size_t seq_len = fastjson_utf8_decode_valid(s, end, &cp);
 
-				php_next_utf8_char(s, (size_t)(end - s), &advance, &status);
-				ZEND_ASSERT(status == FAILURE);
-				out = fastjson_write_invalid_utf8(out, options);
-				if (out == NULL) {
-					encoder->buf.pos = ZSTR_VAL(encoder->buf.str) + checkpoint;
-					encoder->error_code = PHP_JSON_ERROR_UTF8;
-					if (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
-						fastjson_buf_appendl(&encoder->buf, "null", 4);
+					if (EXPECTED(seq_len != 0)) {
+						out = fastjson_write_code_point(out, s, seq_len, cp, options);
+						s += seq_len;
+					} else {
+						out = fastjson_write_invalid_utf8(out, &s, end, options);
+						if (out == NULL) {
+							return fastjson_escape_utf8_error(encoder, checkpoint);
+						}
 					}
-					return FAILURE;
 				}
-				run = s += advance;
-			}
+			} while (s < chunk_end && !set->clean[*s]);
 		}
-		memcpy(out, run, (size_t)(s - run));
-		encoder->buf.pos = out + (s - run);
+
+		if (s >= end) {
+			break;
+		}
+		encoder->buf.pos = out;
+		out = fastjson_escape_reserve(encoder, (size_t)(end - s));
 	}
 
-	fastjson_buf_appendc(&encoder->buf, '"');
+	*out++ = '"';
+	encoder->buf.pos = out;
 	return SUCCESS;
 }
