@@ -47,15 +47,16 @@ static zend_always_inline unsigned fastjson_ctz32(uint32_t mask)
 #endif
 }
 
-static zend_always_inline unsigned fastjson_ctz64(uint64_t mask)
+static zend_always_inline unsigned fastjson_clz64(uint64_t value)
 {
 #if defined(__GNUC__) || defined(__clang__)
-	return (unsigned) __builtin_ctzll(mask);
+	return (unsigned) __builtin_clzll(value);
 #else
 	unsigned long index;
-	_BitScanForward64(&index, mask);
-	return (unsigned) index;
+	_BitScanReverse64(&index, value);
+	return 63 - (unsigned) index;
 #endif
 }
+
 
 #endif

@@ -56,34 +56,38 @@ zend_string *fastjson_buf_extract(fastjson_buf *buf)
 
 /* ---- scalars ------------------------------------------------------------------ */
 
-#define FASTJSON_LONG_MAX_LENGTH 20
+static zend_always_inline unsigned fastjson_count_digits(zend_ulong u)
+{
+	/* bits * log10(2) estimates the count; one comparison corrects it; clz is undefined for 0. */
+	unsigned bits = 64 - fastjson_clz64((uint64_t) u | 1);
+	unsigned estimate = (bits * 1233) >> 12;
 
+	return estimate + (u >= fastjson_powers_of_ten[estimate]) + (u == 0);
+}
+
+/* Digits are written in place, from the last pair backwards. */
 static zend_always_inline void fastjson_append_long(fastjson_buf *buf, zend_long value)
 {
-	char digits[FASTJSON_LONG_MAX_LENGTH];
-	char *start = digits + sizeof(digits);
 	zend_ulong u = value < 0 ? (zend_ulong) 0 - (zend_ulong) value : (zend_ulong) value;
-	char *out;
-	size_t len;
+	unsigned digits = fastjson_count_digits(u);
+	char *out = fastjson_buf_reserve(buf, digits + 1);
+	char *pos;
 
-	while (u >= 100) {
-		start -= 2;
-		memcpy(start, fastjson_digit_pairs + (u % 100) * 2, 2);
-		u /= 100;
-	}
-	if (u >= 10) {
-		start -= 2;
-		memcpy(start, fastjson_digit_pairs + u * 2, 2);
-	} else {
-		*--start = (char) ('0' + u);
-	}
-	len = (size_t)(digits + sizeof(digits) - start);
-	out = fastjson_buf_reserve(buf, len + 1);
 	if (value < 0) {
 		*out++ = '-';
 	}
-	memcpy(out, start, len);
-	buf->pos = out + len;
+	pos = out + digits;
+	buf->pos = pos;
+	while (u >= 100) {
+		pos -= 2;
+		memcpy(pos, fastjson_digit_pairs + (u % 100) * 2, 2);
+		u /= 100;
+	}
+	if (u >= 10) {
+		memcpy(pos - 2, fastjson_digit_pairs + u * 2, 2);
+	} else {
+		pos[-1] = (char) ('0' + u);
+	}
 }
 
 static void fastjson_append_double(fastjson_buf *buf, double d, int options)
@@ -150,7 +154,7 @@ static zend_always_inline void fastjson_begin_member(fastjson_encoder *encoder, 
  * NUMERIC_CHECK never applies: fastjson_escape_string() only escapes. */
 static zend_always_inline void fastjson_encode_key(fastjson_encoder *encoder, const char *key, size_t len)
 {
-	if (fastjson_escape_string(encoder, key, len) == FAILURE
+	if (encoder->escape(encoder, key, len) == FAILURE
 			&& (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		encoder->buf.pos -= 4;
 		fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
@@ -200,6 +204,24 @@ static ZEND_COLD zend_result fastjson_recursion_detected(fastjson_encoder *encod
 	return FAILURE;
 }
 
+/* The common scalars inline; everything else through fastjson_encode_zval(). */
+static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *encoder, zval *val)
+{
+	switch (Z_TYPE_P(val)) {
+		case IS_LONG:
+			fastjson_append_long(&encoder->buf, Z_LVAL_P(val));
+			return SUCCESS;
+		case IS_STRING:
+			if (!(encoder->options & PHP_JSON_NUMERIC_CHECK)) {
+				return encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
+			}
+			break;
+		default:
+			break;
+	}
+	return fastjson_encode_zval(encoder, val);
+}
+
 /* ext/json's fast path: declared properties in declaration order, without building
  * the property table. */
 static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_object *obj)
@@ -234,7 +256,7 @@ static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_
 
 		fastjson_begin_member(encoder, &need_comma);
 		fastjson_encode_key(encoder, ZSTR_VAL(prop_info->name), ZSTR_LEN(prop_info->name));
-		if (fastjson_encode_zval(encoder, prop) == FAILURE
+		if (fastjson_encode_value(encoder, prop) == FAILURE
 				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 			GC_TRY_UNPROTECT_RECURSION(obj);
 			return FAILURE;
@@ -250,6 +272,13 @@ static zend_always_inline bool fastjson_object_has_plain_properties(zend_object 
 	return obj->properties == NULL
 		&& obj->handlers->get_properties_for == NULL
 		&& obj->handlers->get_properties == zend_std_get_properties;
+}
+
+static zend_result fastjson_abort_container(HashTable *ht, HashTable *prop_ht)
+{
+	GC_TRY_UNPROTECT_RECURSION(ht);
+	zend_release_properties(prop_ht);
+	return FAILURE;
 }
 
 /* Arrays, and objects whose properties come from a table (dynamic properties,
@@ -289,30 +318,33 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 		zend_ulong index;
 		zval *data;
 
-		ZEND_HASH_FOREACH_KEY_VAL_IND(ht, index, key, data) {
-			if (!as_object) {
+		if (!as_object) {
+			ZEND_HASH_FOREACH_VAL_IND(ht, data) {
 				fastjson_begin_member(encoder, &need_comma);
-			} else if (key) {
-				if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && Z_TYPE_P(val) == IS_OBJECT) {
-					/* private and protected */
-					continue;
+				if (fastjson_encode_value(encoder, data) == FAILURE
+						&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+					return fastjson_abort_container(ht, prop_ht);
 				}
-				fastjson_begin_member(encoder, &need_comma);
-				fastjson_encode_key(encoder, ZSTR_VAL(key), ZSTR_LEN(key));
-			} else {
-				fastjson_begin_member(encoder, &need_comma);
-				fastjson_encode_index_key(encoder, index);
-			}
-
-			if (fastjson_encode_zval(encoder, data) == FAILURE
-					&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-				if (ht) {
-					GC_TRY_UNPROTECT_RECURSION(ht);
+			} ZEND_HASH_FOREACH_END();
+		} else {
+			ZEND_HASH_FOREACH_KEY_VAL_IND(ht, index, key, data) {
+				if (key) {
+					if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && Z_TYPE_P(val) == IS_OBJECT) {
+						/* private and protected */
+						continue;
+					}
+					fastjson_begin_member(encoder, &need_comma);
+					fastjson_encode_key(encoder, ZSTR_VAL(key), ZSTR_LEN(key));
+				} else {
+					fastjson_begin_member(encoder, &need_comma);
+					fastjson_encode_index_key(encoder, index);
 				}
-				zend_release_properties(prop_ht);
-				return FAILURE;
-			}
-		} ZEND_HASH_FOREACH_END();
+				if (fastjson_encode_value(encoder, data) == FAILURE
+						&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+					return fastjson_abort_container(ht, prop_ht);
+				}
+			} ZEND_HASH_FOREACH_END();
+		}
 	}
 
 	if (ht) {
@@ -409,7 +441,7 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
 	encoder->max_depth = max_depth;
 	encoder->error_code = PHP_JSON_ERROR_NONE;
 	encoder->escape_set = fastjson_escape_set_for(options);
-	encoder->scan = fastjson_escape_scan_for(path);
+	encoder->escape = fastjson_escape_fn_for(path);
 	encoder->stack_limit = fastjson_stack_limit();
 }
 
@@ -453,7 +485,7 @@ again:
 					return SUCCESS;
 				}
 			}
-			return fastjson_escape_string(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
+			return encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
 		case IS_OBJECT:
 			if (instanceof_function(Z_OBJCE_P(val), php_json_serializable_ce)) {
 				return fastjson_encode_serializable_object(encoder, val);

@@ -8,14 +8,15 @@
 #include "fastjson_buf.h"
 #include "fastjson_escape.h"
 
-typedef struct {
+typedef struct _fastjson_encoder {
 	fastjson_buf buf;
 	int options;
 	int depth;
 	int max_depth;
 	php_json_error_code error_code;
 	const fastjson_escape_set *escape_set;
-	fastjson_scan_fn scan;
+	/* The string writer of the SIMD path in force. */
+	fastjson_escape_fn escape;
 	/* Below this address the C stack is too close to its end to nest deeper. */
 	const char *stack_limit;
 } fastjson_encoder;
@@ -27,7 +28,5 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
  * (or an exception is pending) and the buffer holds what ext/json's would. */
 zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val);
 
-/* Writes the string value as ext/json does, escaping per encoder->options. */
-zend_result fastjson_escape_string(fastjson_encoder *encoder, const char *str, size_t len);
 
 #endif

@@ -52,25 +52,29 @@ static void fastjson_escape_set_build(fastjson_escape_set *set, int options)
 	}
 	fastjson_escape_set_dirty(set, '"', (options & PHP_JSON_HEX_QUOT) ? "\\u0022" : "\\\"");
 	fastjson_escape_set_dirty(set, '\\', "\\\\");
-	memset(set->extra_dirty, '"', sizeof(set->extra_dirty));
+	char extra_dirty[5] = {'"', '"', '"', '"', '"'};
+
 	if (!(options & PHP_JSON_UNESCAPED_SLASHES)) {
 		fastjson_escape_set_dirty(set, '/', "\\/");
-		set->extra_dirty[0] = '/';
+		extra_dirty[0] = '/';
 	}
 	/* Upper-case hex here, unlike every other \u escape ext/json writes. */
 	if (options & PHP_JSON_HEX_TAG) {
 		fastjson_escape_set_dirty(set, '<', "\\u003C");
 		fastjson_escape_set_dirty(set, '>', "\\u003E");
-		set->extra_dirty[++n_hex] = '<';
-		set->extra_dirty[++n_hex] = '>';
+		extra_dirty[++n_hex] = '<';
+		extra_dirty[++n_hex] = '>';
 	}
 	if (options & PHP_JSON_HEX_AMP) {
 		fastjson_escape_set_dirty(set, '&', "\\u0026");
-		set->extra_dirty[++n_hex] = '&';
+		extra_dirty[++n_hex] = '&';
 	}
 	if (options & PHP_JSON_HEX_APOS) {
 		fastjson_escape_set_dirty(set, '\'', "\\u0027");
-		set->extra_dirty[++n_hex] = '\'';
+		extra_dirty[++n_hex] = '\'';
+	}
+	for (c = 0; c < 5; c++) {
+		memset(set->extra_dirty_vec[c], extra_dirty[c], sizeof(set->extra_dirty_vec[c]));
 	}
 	set->has_hex_dirty = n_hex > 0;
 }
@@ -90,11 +94,15 @@ const fastjson_escape_set *fastjson_escape_set_for(int options)
 	return &fastjson_escape_sets[fastjson_escape_set_index(options)];
 }
 
-/* ---- clean-run scan kernels ---------------------------------------------------- */
+/* ---- clean-run scan kernels ----------------------------------------------------
+ * Each returns the first byte in [p, end) that is not clean, or end. begin is the
+ * start of the string: a tail shorter than a vector is loaded as the last vector of
+ * the string (overlapping bytes already scanned), never past its end. */
 
-static const unsigned char *fastjson_scan_scalar(
-		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
+static zend_always_inline const unsigned char *fastjson_scan_scalar(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
 {
+	(void) begin;
 	while (p < end && set->clean[*p]) {
 		p++;
 	}
@@ -103,148 +111,135 @@ static const unsigned char *fastjson_scan_scalar(
 
 #ifdef FASTJSON_HAVE_SSE2
 /* A byte is dirty when, as a signed byte, it is below 0x20 (controls and every byte
- * >= 0x80 at once), or equal to '"', '\\' or one of set->extra_dirty. */
-static zend_always_inline unsigned fastjson_dirty_mask_sse2(__m128i v, __m128i quote, __m128i backslash,
-		__m128i extra0, const __m128i *hex, bool has_hex)
+ * >= 0x80 at once), or equal to '"', '\\' or one of set->extra_dirty_vec. */
+static zend_always_inline unsigned fastjson_dirty16_sse2(const unsigned char *p, const fastjson_escape_set *set)
 {
+	__m128i v = _mm_loadu_si128((const __m128i *) p);
 	__m128i dirty = _mm_or_si128(
-		_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, quote)),
-		_mm_or_si128(_mm_cmpeq_epi8(v, backslash), _mm_cmpeq_epi8(v, extra0)));
-	if (has_hex) {
-		dirty = _mm_or_si128(dirty,
-			_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, hex[0]), _mm_cmpeq_epi8(v, hex[1])),
-				_mm_or_si128(_mm_cmpeq_epi8(v, hex[2]), _mm_cmpeq_epi8(v, hex[3]))));
+		_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+			_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[0]))));
+	if (set->has_hex_dirty) {
+		dirty = _mm_or_si128(dirty, _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[1])),
+				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[2]))),
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[3])),
+				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[4])))));
 	}
 	return (unsigned) _mm_movemask_epi8(dirty);
 }
 
-static zend_always_inline const unsigned char *fastjson_scan_sse2_impl(
-		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set, bool has_hex)
+static zend_always_inline const unsigned char *fastjson_scan_tail_sse2(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
 {
-	const __m128i quote = _mm_set1_epi8('"');
-	const __m128i backslash = _mm_set1_epi8('\\');
-	const __m128i extra0 = _mm_set1_epi8(set->extra_dirty[0]);
-	__m128i hex[4];
-	int i;
+	size_t left = (size_t)(end - p);
+	unsigned mask;
 
-	for (i = 0; i < 4; i++) {
-		hex[i] = _mm_set1_epi8(set->extra_dirty[i + 1]);
+	if (left == 0 || end - begin < 16) {
+		return fastjson_scan_scalar(p, end, begin, set);
 	}
+	mask = fastjson_dirty16_sse2(end - 16, set) >> (16 - left);
+	return mask ? p + fastjson_ctz32(mask) : end;
+}
+
+static zend_always_inline const unsigned char *fastjson_scan_sse2(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
+{
 	while (end - p >= 16) {
-		unsigned mask = fastjson_dirty_mask_sse2(
-			_mm_loadu_si128((const __m128i *) p), quote, backslash, extra0, hex, has_hex);
+		unsigned mask = fastjson_dirty16_sse2(p, set);
 		if (mask) {
 			return p + fastjson_ctz32(mask);
 		}
 		p += 16;
 	}
-	return fastjson_scan_scalar(p, end, set);
+	return fastjson_scan_tail_sse2(p, end, begin, set);
 }
 
-static const unsigned char *fastjson_scan_sse2(
-		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
+/* A string shorter than a vector is loaded as the 16 bytes that end where it ends: the
+ * bytes before it are its zend_string header, always allocated and initialised. */
+static zend_always_inline const unsigned char *fastjson_scan_short_zstr_sse2(
+		const unsigned char *str, size_t len, const fastjson_escape_set *set)
 {
-	return set->has_hex_dirty
-		? fastjson_scan_sse2_impl(p, end, set, true)
-		: fastjson_scan_sse2_impl(p, end, set, false);
+	unsigned mask = fastjson_dirty16_sse2(str + len - 16, set) >> (16 - len);
+	return mask ? str + fastjson_ctz32(mask) : str + len;
 }
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
-static FASTJSON_TARGET_AVX2 const unsigned char *fastjson_scan_avx2(
+static zend_always_inline FASTJSON_TARGET_AVX2 uint32_t fastjson_dirty32_avx2(
+		const unsigned char *p, const fastjson_escape_set *set)
+{
+	__m256i v = _mm256_loadu_si256((const __m256i *) p);
+	__m256i dirty = _mm256_or_si256(
+		_mm256_or_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'))),
+		_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')),
+			_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[0]))));
+	if (set->has_hex_dirty) {
+		dirty = _mm256_or_si256(dirty, _mm256_or_si256(
+			_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[1])),
+				_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[2]))),
+			_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[3])),
+				_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[4])))));
+	}
+	return (uint32_t) _mm256_movemask_epi8(dirty);
+}
+
+/* Out of line so the string writer itself never touches YMM registers: short strings,
+ * the common case, stay in SSE2 and pay no AVX2 setup. Returns where 32-byte steps stop. */
+static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_scan_long_avx2(
 		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
 {
-	const __m256i quote = _mm256_set1_epi8('"');
-	const __m256i backslash = _mm256_set1_epi8('\\');
-	const __m256i extra0 = _mm256_set1_epi8(set->extra_dirty[0]);
-	const __m256i below = _mm256_set1_epi8(0x20);
-
-	if (!set->has_hex_dirty) {
-		while (end - p >= 32) {
-			__m256i v = _mm256_loadu_si256((const __m256i *) p);
-			__m256i dirty = _mm256_or_si256(
-				_mm256_or_si256(_mm256_cmpgt_epi8(below, v), _mm256_cmpeq_epi8(v, quote)),
-				_mm256_or_si256(_mm256_cmpeq_epi8(v, backslash), _mm256_cmpeq_epi8(v, extra0)));
-			uint32_t mask = (uint32_t) _mm256_movemask_epi8(dirty);
-			if (mask) {
-				return p + fastjson_ctz32(mask);
-			}
-			p += 32;
+	do {
+		uint32_t mask = fastjson_dirty32_avx2(p, set);
+		if (mask) {
+			return p + fastjson_ctz32(mask);
 		}
-	} else {
-		const __m256i hex0 = _mm256_set1_epi8(set->extra_dirty[1]);
-		const __m256i hex1 = _mm256_set1_epi8(set->extra_dirty[2]);
-		const __m256i hex2 = _mm256_set1_epi8(set->extra_dirty[3]);
-		const __m256i hex3 = _mm256_set1_epi8(set->extra_dirty[4]);
-		while (end - p >= 32) {
-			__m256i v = _mm256_loadu_si256((const __m256i *) p);
-			__m256i dirty = _mm256_or_si256(
-				_mm256_or_si256(_mm256_cmpgt_epi8(below, v), _mm256_cmpeq_epi8(v, quote)),
-				_mm256_or_si256(_mm256_cmpeq_epi8(v, backslash), _mm256_cmpeq_epi8(v, extra0)));
-			dirty = _mm256_or_si256(dirty, _mm256_or_si256(
-				_mm256_or_si256(_mm256_cmpeq_epi8(v, hex0), _mm256_cmpeq_epi8(v, hex1)),
-				_mm256_or_si256(_mm256_cmpeq_epi8(v, hex2), _mm256_cmpeq_epi8(v, hex3))));
-			uint32_t mask = (uint32_t) _mm256_movemask_epi8(dirty);
-			if (mask) {
-				return p + fastjson_ctz32(mask);
-			}
-			p += 32;
+		p += 32;
+	} while (end - p >= 32);
+	return p;
+}
+
+/* Long runs go to the AVX2 kernel, everything else is SSE2. */
+#define FASTJSON_AVX2_MIN_RUN 64
+
+static zend_always_inline const unsigned char *fastjson_scan_avx2(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
+{
+	if (end - p >= FASTJSON_AVX2_MIN_RUN) {
+		p = fastjson_scan_long_avx2(p, end, set);
+		if (end - p >= 32) {
+			return p;
 		}
 	}
-	/* The SSE2 kernel finishes the last 16..31 bytes. */
-	return fastjson_scan_sse2(p, end, set);
+	return fastjson_scan_sse2(p, end, begin, set);
 }
 #endif
 
 #ifdef FASTJSON_HAVE_NEON
-static const unsigned char *fastjson_scan_neon(
-		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
+static zend_always_inline const unsigned char *fastjson_scan_neon(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
 {
-	const uint8x16_t below = vdupq_n_u8(0x20);
-	const uint8x16_t high = vdupq_n_u8(0x7f);
-	const uint8x16_t quote = vdupq_n_u8('"');
-	const uint8x16_t backslash = vdupq_n_u8('\\');
-	const uint8x16_t extra0 = vdupq_n_u8((uint8_t) set->extra_dirty[0]);
-	const uint8x16_t hex0 = vdupq_n_u8((uint8_t) set->extra_dirty[1]);
-	const uint8x16_t hex1 = vdupq_n_u8((uint8_t) set->extra_dirty[2]);
-	const uint8x16_t hex2 = vdupq_n_u8((uint8_t) set->extra_dirty[3]);
-	const uint8x16_t hex3 = vdupq_n_u8((uint8_t) set->extra_dirty[4]);
+	const uint8x16_t extra0 = vld1q_u8(set->extra_dirty_vec[0]);
+	const uint8x16_t hex0 = vld1q_u8(set->extra_dirty_vec[1]);
+	const uint8x16_t hex1 = vld1q_u8(set->extra_dirty_vec[2]);
+	const uint8x16_t hex2 = vld1q_u8(set->extra_dirty_vec[3]);
+	const uint8x16_t hex3 = vld1q_u8(set->extra_dirty_vec[4]);
 
 	while (end - p >= 16) {
 		uint8x16_t v = vld1q_u8(p);
-		uint8x16_t dirty = vorrq_u8(vorrq_u8(vcltq_u8(v, below), vcgtq_u8(v, high)),
-			vorrq_u8(vorrq_u8(vceqq_u8(v, quote), vceqq_u8(v, backslash)), vceqq_u8(v, extra0)));
+		uint8x16_t dirty = vorrq_u8(vorrq_u8(vcltq_u8(v, vdupq_n_u8(0x20)), vcgtq_u8(v, vdupq_n_u8(0x7f))),
+			vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8('"')), vceqq_u8(v, vdupq_n_u8('\\'))), vceqq_u8(v, extra0)));
 		dirty = vorrq_u8(dirty, vorrq_u8(vorrq_u8(vceqq_u8(v, hex0), vceqq_u8(v, hex1)),
 			vorrq_u8(vceqq_u8(v, hex2), vceqq_u8(v, hex3))));
 		/* UMAXV answers "anything dirty?" in one instruction; only then find where. */
 		if (vmaxvq_u8(dirty)) {
-			return fastjson_scan_scalar(p, p + 16, set);
+			return fastjson_scan_scalar(p, p + 16, begin, set);
 		}
 		p += 16;
 	}
-	return fastjson_scan_scalar(p, end, set);
+	return fastjson_scan_scalar(p, end, begin, set);
 }
 #endif
-
-fastjson_scan_fn fastjson_escape_scan_for(fastjson_simd_path path)
-{
-	switch (path) {
-#ifdef FASTJSON_HAVE_AVX2
-		case FASTJSON_SIMD_AVX2:
-			return fastjson_scan_avx2;
-#endif
-#ifdef FASTJSON_HAVE_SSE2
-		case FASTJSON_SIMD_SSE2:
-			return fastjson_scan_sse2;
-#endif
-#ifdef FASTJSON_HAVE_NEON
-		case FASTJSON_SIMD_NEON:
-			return fastjson_scan_neon;
-#endif
-		default:
-			return fastjson_scan_scalar;
-	}
-}
 
 /* ---- the string writer -------------------------------------------------------- */
 
@@ -256,10 +251,10 @@ fastjson_scan_fn fastjson_escape_scan_for(fastjson_simd_path path)
 #define FASTJSON_ESCAPE_MAX_GROWTH 6
 #define FASTJSON_ESCAPE_SLACK 32
 
-static zend_always_inline char *fastjson_escape_reserve(fastjson_encoder *encoder, size_t remaining)
+/* Output bytes to reserve for the next chunk of the remaining input. */
+static zend_always_inline size_t fastjson_escape_budget(size_t remaining)
 {
-	return fastjson_buf_reserve(&encoder->buf,
-		MIN(remaining, FASTJSON_ESCAPE_CHUNK) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK);
+	return MIN(remaining, FASTJSON_ESCAPE_CHUNK) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK;
 }
 
 /* Copies a clean run; short ones with overlapping fixed-size moves, which beat a
@@ -355,71 +350,58 @@ static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encode
 	return FAILURE;
 }
 
-zend_result fastjson_escape_string(fastjson_encoder *encoder, const char *str, size_t len)
+static zend_always_inline const unsigned char *fastjson_scan_short_scalar(
+		const unsigned char *str, size_t len, const fastjson_escape_set *set)
 {
-	const fastjson_escape_set *set = encoder->escape_set;
-	const fastjson_scan_fn scan = encoder->scan;
-	const int options = encoder->options;
-	const unsigned char *s = (const unsigned char *) str;
-	const unsigned char *end = s + len;
-	size_t checkpoint;
-	char *out;
+	return fastjson_scan_scalar(str, str + len, str, set);
+}
 
-	if (len == 0) {
-		fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
-		return SUCCESS;
+#define FASTJSON_ESCAPE_FN fastjson_escape_string_scalar
+#define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_scalar
+#define FASTJSON_ESCAPE_SCAN fastjson_scan_scalar
+#define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_scalar
+#include "fastjson_escape_loop.h"
+
+#ifdef FASTJSON_HAVE_SSE2
+# define FASTJSON_ESCAPE_FN fastjson_escape_string_sse2
+# define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_sse2
+# define FASTJSON_ESCAPE_SCAN fastjson_scan_sse2
+# define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_zstr_sse2
+# include "fastjson_escape_loop.h"
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+# define FASTJSON_ESCAPE_FN fastjson_escape_string_avx2
+# define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_avx2
+# define FASTJSON_ESCAPE_SCAN fastjson_scan_avx2
+# define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_zstr_sse2
+# include "fastjson_escape_loop.h"
+#endif
+
+#ifdef FASTJSON_HAVE_NEON
+# define FASTJSON_ESCAPE_FN fastjson_escape_string_neon
+# define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_neon
+# define FASTJSON_ESCAPE_SCAN fastjson_scan_neon
+# define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_scalar
+# include "fastjson_escape_loop.h"
+#endif
+
+fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path)
+{
+	switch (path) {
+#ifdef FASTJSON_HAVE_AVX2
+		case FASTJSON_SIMD_AVX2:
+			return fastjson_escape_string_avx2;
+#endif
+#ifdef FASTJSON_HAVE_SSE2
+		case FASTJSON_SIMD_SSE2:
+			return fastjson_escape_string_sse2;
+#endif
+#ifdef FASTJSON_HAVE_NEON
+		case FASTJSON_SIMD_NEON:
+			return fastjson_escape_string_neon;
+#endif
+		default:
+			return fastjson_escape_string_scalar;
 	}
-
-	checkpoint = fastjson_buf_len(&encoder->buf);
-	out = fastjson_escape_reserve(encoder, len);
-	*out++ = '"';
-
-	for (;;) {
-		const unsigned char *chunk_end = s + MIN((size_t)(end - s), FASTJSON_ESCAPE_CHUNK);
-
-		while (s < chunk_end) {
-			if (set->clean[*s]) {
-				/* The front byte is clean: only now is a vector scan worth it. */
-				const unsigned char *run = s;
-				s = scan(s + 1, chunk_end, set);
-				out = fastjson_copy_run(out, run, (size_t)(s - run));
-				if (s >= chunk_end) {
-					break;
-				}
-			}
-			/* Escape the whole stretch of dirty bytes without going back to the scan. */
-			do {
-				unsigned c = *s;
-
-				if (c < 0x80) {
-					memcpy(out, set->escape[c], 8);
-					out += set->escape_len[c];
-					s++;
-				} else {
-					uint32_t cp;
-					size_t seq_len = fastjson_utf8_decode_valid(s, end, &cp);
-
-					if (EXPECTED(seq_len != 0)) {
-						out = fastjson_write_code_point(out, s, seq_len, cp, options);
-						s += seq_len;
-					} else {
-						out = fastjson_write_invalid_utf8(out, &s, end, options);
-						if (out == NULL) {
-							return fastjson_escape_utf8_error(encoder, checkpoint);
-						}
-					}
-				}
-			} while (s < chunk_end && !set->clean[*s]);
-		}
-
-		if (s >= end) {
-			break;
-		}
-		encoder->buf.pos = out;
-		out = fastjson_escape_reserve(encoder, (size_t)(end - s));
-	}
-
-	*out++ = '"';
-	encoder->buf.pos = out;
-	return SUCCESS;
 }

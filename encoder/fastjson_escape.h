@@ -14,20 +14,24 @@ typedef struct {
 	/* The escape of each dirty ASCII byte, padded to 8 bytes so it is written in one store. */
 	char escape[128][8];
 	uint8_t escape_len[128];
-	/* ASCII bytes other than controls, '"' and '\\' that the vector scan must stop at;
-	 * unused slots repeat '"' so the kernels need not count them. */
-	char extra_dirty[5];
-	/* Whether any of extra_dirty[1..4] (the HEX_TAG/AMP/APOS bytes) is in use. */
+	/* ASCII bytes other than controls, '"' and '\\' that the vector scan must stop at,
+	 * each repeated across a vector; unused slots hold '"' so the kernels need not
+	 * count them. Slot 0 is '/', slots 1-4 the HEX_TAG/AMP/APOS bytes. */
+	ZEND_SET_ALIGNED(32, uint8_t extra_dirty_vec[5][32]);
+	/* Whether any of slots 1-4 is in use. */
 	bool has_hex_dirty;
 } fastjson_escape_set;
 
-/* Returns the first byte in [p, end) that is not clean, or end. */
-typedef const unsigned char *(*fastjson_scan_fn)(
-		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set);
+struct _fastjson_encoder;
+
+/* Writes a string value or key, escaped per the encoder's options. str must be the value
+ * of a zend_string: strings shorter than a vector are loaded together with the end of
+ * their header. */
+typedef zend_result (*fastjson_escape_fn)(struct _fastjson_encoder *encoder, const char *str, size_t len);
 
 void fastjson_escape_startup(void);
 
 const fastjson_escape_set *fastjson_escape_set_for(int options);
-fastjson_scan_fn fastjson_escape_scan_for(fastjson_simd_path path);
+fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path);
 
 #endif

@@ -47,4 +47,28 @@ static const char fastjson_hex_pairs[512] = {
 	'f','a', 'f','b', 'f','c', 'f','d', 'f','e', 'f','f',
 };
 
+/* 10^0 .. 10^19: the digit count of a zend_ulong from its bit length. */
+static const uint64_t fastjson_powers_of_ten[20] = {
+	UINT64_C(1),
+	UINT64_C(10),
+	UINT64_C(100),
+	UINT64_C(1000),
+	UINT64_C(10000),
+	UINT64_C(100000),
+	UINT64_C(1000000),
+	UINT64_C(10000000),
+	UINT64_C(100000000),
+	UINT64_C(1000000000),
+	UINT64_C(10000000000),
+	UINT64_C(100000000000),
+	UINT64_C(1000000000000),
+	UINT64_C(10000000000000),
+	UINT64_C(100000000000000),
+	UINT64_C(1000000000000000),
+	UINT64_C(10000000000000000),
+	UINT64_C(100000000000000000),
+	UINT64_C(1000000000000000000),
+	UINT64_C(10000000000000000000),
+};
+
 #endif

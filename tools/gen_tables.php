@@ -1,5 +1,5 @@
 <?php
-/* Writes encoder/fastjson_tables.h: the digit-pair and hex-pair tables of the encoder.
+/* Writes encoder/fastjson_tables.h: the digit-pair, hex-pair and power-of-ten tables of the encoder.
  * Run: php tools/gen_tables.php > encoder/fastjson_tables.h */
 
 function pairs(string $name, int $count, callable $format): string
@@ -22,4 +22,10 @@ echo "/* \"00\" .. \"99\": two decimal digits per lookup. */\n";
 echo pairs('fastjson_digit_pairs', 100, fn ($i) => sprintf('%02d', $i)), "\n";
 echo "/* \"00\" .. \"ff\": lower-case hex, as ext/json writes \\uXXXX escapes of code points. */\n";
 echo pairs('fastjson_hex_pairs', 256, fn ($i) => sprintf('%02x', $i)), "\n";
+echo "/* 10^0 .. 10^19: the digit count of a zend_ulong from its bit length. */\n";
+echo "static const uint64_t fastjson_powers_of_ten[20] = {\n";
+for ($i = 0, $p = '1'; $i < 20; $i++, $p .= '0') {
+	echo "\tUINT64_C($p),\n";
+}
+echo "};\n\n";
 echo "#endif\n";
