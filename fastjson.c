@@ -12,12 +12,19 @@
 #include "zend_cpuinfo.h"
 #include "php_fastjson.h"
 #include "encoder/fastjson_encoder.h"
+#include "encoder/fastjson_compat.h"
 #include "fastjson_arginfo.h"
 
 /* Exported by ext/json but declared in none of its installed headers. */
 extern PHPAPI zend_class_entry *php_json_exception_ce;
 
 ZEND_DECLARE_MODULE_GLOBALS(fastjson)
+
+/* ext/json's behaviour where it changed within a minor version (encoder/fastjson_compat.h). */
+bool fastjson_compat_key_error_stops = false;
+int fastjson_compat_depth_range_error = -1;
+zend_function fastjson_compat_json_encode_fn;
+bool fastjson_compat_have_json_encode_fn = false;
 
 /* ---- SIMD path selection ------------------------------------------------------ */
 
@@ -141,7 +148,12 @@ PHP_FUNCTION(fastjson_encode)
 		Z_PARAM_LONG(depth)
 	ZEND_PARSE_PARAMETERS_END();
 
-	/* ext/json 8.2 truncates both to int without a check; so does fastjson. */
+	/* Some versions refuse a depth outside int (8.4.28), others truncate it (8.2, 8.5.7);
+	 * options are always truncated. */
+	if (ZEND_LONG_EXCEEDS_INT(depth) && fastjson_compat_depth_must_fit_int()) {
+		zend_argument_value_error(3, "must be between %d and %d", INT_MIN, INT_MAX);
+		RETURN_THROWS();
+	}
 	fastjson_encoder_init(&encoder, (int) options, (int) depth, FASTJSON_G(simd_path));
 	fastjson_encode_zval(&encoder, value);
 
@@ -177,6 +189,7 @@ static PHP_MINIT_FUNCTION(fastjson)
 	(void) type;
 	REGISTER_INI_ENTRIES();
 	fastjson_escape_startup();
+	fastjson_compat_startup();
 	return SUCCESS;
 }
 

@@ -27,7 +27,9 @@ const char *fastjson_stack_limit(void)
 #else
 static const char *fastjson_stack_find_limit(void)
 {
-	const char *here = (const char *) __builtin_frame_address(0);
+	char marker;
+	/* As an integer: the result must not look like a pointer into this frame. */
+	uintptr_t here = (uintptr_t) &marker;
 #if defined(__linux__) || defined(__FreeBSD__)
 	pthread_attr_t attr;
 	void *base;
@@ -43,13 +45,13 @@ static const char *fastjson_stack_find_limit(void)
 	if (ok) {
 		ok = pthread_attr_getstack(&attr, &base, &size) == 0;
 		pthread_attr_destroy(&attr);
-		if (ok && size > FASTJSON_STACK_RESERVE && here > (const char *) base
-				&& here - (const char *) base <= (ptrdiff_t) size) {
+		if (ok && size > FASTJSON_STACK_RESERVE && here > (uintptr_t) base
+				&& here - (uintptr_t) base <= size) {
 			return (const char *) base + FASTJSON_STACK_RESERVE;
 		}
 	}
 #endif
-	return here - FASTJSON_STACK_FALLBACK_BUDGET;
+	return (const char *) (here - FASTJSON_STACK_FALLBACK_BUDGET);
 }
 
 const char *fastjson_stack_limit(void)

@@ -12,8 +12,10 @@ const char *fastjson_stack_limit(void);
 
 static zend_always_inline bool fastjson_stack_overflowed(const char *limit)
 {
-	/* Every platform PHP supports grows the stack downwards. */
-	return (const char *) __builtin_frame_address(0) < limit;
+	/* A local's address stands for the current frame's; every platform PHP supports
+	 * grows the stack downwards. */
+	char here;
+	return (const char *) &here < limit;
 }
 
 #endif

@@ -124,8 +124,32 @@ static uint64_t fastjson_shortest(uint64_t c, int32_t q, int32_t *e10)
 	return (cmp < 0 || (cmp == 0 && (s & 1) == 0)) ? s : s + 1;
 }
 
-/* Writes m's decimal digits so that they end just before end; returns their start. */
-static char *fastjson_write_digits(char *end, uint64_t m)
+/* Number of decimal digits of 0 < m < 10^17. */
+static int32_t fastjson_decimal_length(uint64_t m)
+{
+	int32_t n = 1;
+
+	if (m >= fastjson_double_pow10[16]) {
+		return 17;
+	}
+	/* Invariant: m >= 10^(n-1). */
+	if (m >= fastjson_double_pow10[8]) {
+		n += 8;
+	}
+	if (m >= fastjson_double_pow10[n + 3]) {
+		n += 4;
+	}
+	if (m >= fastjson_double_pow10[n + 1]) {
+		n += 2;
+	}
+	if (m >= fastjson_double_pow10[n]) {
+		n += 1;
+	}
+	return n;
+}
+
+/* Writes the decimal digits of m (< 10^17) so that they end just before end. */
+static void fastjson_write_digits(char *end, uint64_t m)
 {
 	uint32_t x;
 
@@ -139,7 +163,6 @@ static char *fastjson_write_digits(char *end, uint64_t m)
 		memcpy(end - 6, fastjson_double_digit_pairs + 2 * (a % 100), 2);
 		memcpy(end - 8, fastjson_double_digit_pairs + 2 * (a / 100), 2);
 		end -= 8;
-		/* m < 2^58, so the rest fits 32 bits. */
 		x = (uint32_t)hi;
 	} else {
 		x = (uint32_t)m;
@@ -150,18 +173,15 @@ static char *fastjson_write_digits(char *end, uint64_t m)
 		end -= 2;
 	}
 	if (x >= 10) {
-		end -= 2;
-		memcpy(end, fastjson_double_digit_pairs + 2 * x, 2);
+		memcpy(end - 2, fastjson_double_digit_pairs + 2 * x, 2);
 	} else {
-		*--end = (char)('0' + x);
+		end[-1] = (char)('0' + x);
 	}
-	return end;
 }
 
 size_t fastjson_double_format_shortest(double value, char *buf)
 {
-	char digits[24];
-	char *p = buf, *d;
+	char *p = buf;
 	uint64_t bits, c, m;
 	int32_t q, e10, n, decpt, bq;
 
@@ -191,43 +211,44 @@ size_t fastjson_double_format_shortest(double value, char *buf)
 		m = fastjson_shortest(c, q, &e10);
 	}
 
-	/* Drop trailing zeros (m < 10^18, so at most 17 of them). */
-	if (m % 100000000 == 0) {
-		m /= 100000000;
-		e10 += 8;
+	/* Drop trailing zeros: m < 10^17, so at most 16, and usually none. */
+	if (m % 10 == 0) {
+		m /= 10;
+		e10 += 1;
 		if (m % 100000000 == 0) {
 			m /= 100000000;
 			e10 += 8;
 		}
-	}
-	if (m % 10000 == 0) {
-		m /= 10000;
-		e10 += 4;
-	}
-	if (m % 100 == 0) {
-		m /= 100;
-		e10 += 2;
-	}
-	if (m % 10 == 0) {
-		m /= 10;
-		e10 += 1;
+		if (m % 10000 == 0) {
+			m /= 10000;
+			e10 += 4;
+		}
+		if (m % 100 == 0) {
+			m /= 100;
+			e10 += 2;
+		}
+		if (m % 10 == 0) {
+			m /= 10;
+			e10 += 1;
+		}
 	}
 
-	d = fastjson_write_digits(digits + sizeof digits, m);
-	n = (int32_t)(digits + sizeof digits - d);
+	n = fastjson_decimal_length(m);
 	/* dtoa's decpt: value = 0.d1d2... * 10^decpt. */
 	decpt = n + e10;
 
 	if (decpt > 17 || decpt < -3) {
 		int32_t x = decpt - 1;
 
-		*p++ = d[0];
-		*p++ = '.';
+		/* Digits go one byte right, then the first moves in front of the point. */
+		fastjson_write_digits(p + 1 + n, m);
+		p[0] = p[1];
+		p[1] = '.';
 		if (n == 1) {
-			*p++ = '0';
+			p[2] = '0';
+			p += 3;
 		} else {
-			memcpy(p, d + 1, (size_t)(n - 1));
-			p += n - 1;
+			p += 1 + n;
 		}
 		*p++ = 'e';
 		if (x < 0) {
@@ -248,20 +269,23 @@ size_t fastjson_double_format_shortest(double value, char *buf)
 			*p++ = (char)('0' + x);
 		}
 	} else if (decpt <= 0) {
-		/* "0." and up to three zeros. */
-		memcpy(p, "0.000", (size_t)(2 - decpt));
-		p += 2 - decpt;
-		memcpy(p, d, (size_t)n);
-		p += n;
+		/* "0." and -decpt zeros; surplus zeros are overwritten or lie past the end. */
+		memcpy(p, "0.000", 5);
+		p += 2 - decpt + n;
+		fastjson_write_digits(p, m);
 	} else if (n <= decpt) {
-		memcpy(p, d, (size_t)n);
-		p += n;
-		memset(p, '0', (size_t)(decpt - n));
-		p += decpt - n;
+		fastjson_write_digits(p + n, m);
+		memset(p + n, '0', (size_t)(decpt - n));
+		p += decpt;
 	} else {
-		memcpy(p, d, (size_t)decpt);
+		int32_t i;
+
+		/* Digits go one byte right, then the integer part moves back over the gap. */
+		fastjson_write_digits(p + 1 + n, m);
+		for (i = 0; i < decpt; i++) {
+			p[i] = p[i + 1];
+		}
 		p[decpt] = '.';
-		memcpy(p + decpt + 1, d + decpt, (size_t)(n - decpt));
 		p += n + 1;
 	}
 	return (size_t)(p - buf);

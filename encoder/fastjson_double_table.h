@@ -641,6 +641,27 @@ static const uint64_t fastjson_double_g[617][2] = {
     { UINT64_C(0x7fbbd8fe5f5e6e27), UINT64_C(0x497a3a2704eec3df) }, /* 292 */
 };
 
+static const uint64_t fastjson_double_pow10[18] = {
+    UINT64_C(1),
+    UINT64_C(10),
+    UINT64_C(100),
+    UINT64_C(1000),
+    UINT64_C(10000),
+    UINT64_C(100000),
+    UINT64_C(1000000),
+    UINT64_C(10000000),
+    UINT64_C(100000000),
+    UINT64_C(1000000000),
+    UINT64_C(10000000000),
+    UINT64_C(100000000000),
+    UINT64_C(1000000000000),
+    UINT64_C(10000000000000),
+    UINT64_C(100000000000000),
+    UINT64_C(1000000000000000),
+    UINT64_C(10000000000000000),
+    UINT64_C(100000000000000000),
+};
+
 /* "00" .. "99": two digits per lookup when printing. */
 static const char fastjson_double_digit_pairs[] =
     "0001020304050607080910111213141516171819"

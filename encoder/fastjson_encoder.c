@@ -13,6 +13,7 @@
 #include "fastjson_encoder.h"
 #include "fastjson_double.h"
 #include "fastjson_tables.h"
+#include "fastjson_compat.h"
 #include "../fastjson_stack.h"
 
 /* ---- output buffer ---------------------------------------------------------- */
@@ -30,12 +31,20 @@ void fastjson_buf_free(fastjson_buf *buf)
 	buf->str = NULL;
 }
 
+/* The largest string the memory manager serves from its 2 MB chunks. Anything larger is
+ * a "huge" block, mapped afresh from the system on every call (page faults on each
+ * touch), so the buffer is not allowed to cross this size unless the output needs it. */
+#define FASTJSON_BUF_LARGEST_CHUNKED (ZEND_MM_MAX_LARGE_SIZE - _ZSTR_HEADER_SIZE - 1)
+
 ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 {
 	size_t used = fastjson_buf_len(buf);
 	size_t capacity = (size_t)(buf->end - ZSTR_VAL(buf->str));
-	size_t wanted = capacity * 2;
+	size_t wanted = capacity < 256 * 1024 ? capacity * 2 : capacity + capacity / 4;
 
+	if (used + needed <= FASTJSON_BUF_LARGEST_CHUNKED && wanted > FASTJSON_BUF_LARGEST_CHUNKED) {
+		wanted = FASTJSON_BUF_LARGEST_CHUNKED;
+	}
 	if (wanted < used + needed) {
 		wanted = used + needed;
 	}
@@ -65,29 +74,66 @@ static zend_always_inline unsigned fastjson_count_digits(zend_ulong u)
 	return estimate + (u >= fastjson_powers_of_ten[estimate]) + (u == 0);
 }
 
-/* Digits are written in place, from the last pair backwards. */
-static zend_always_inline void fastjson_append_long(fastjson_buf *buf, zend_long value)
+#define FASTJSON_LONG_MAX_LENGTH 20
+
+static zend_always_inline void fastjson_write_pair(char *pos, uint32_t two_digits)
+{
+	memcpy(pos, fastjson_digit_pairs + two_digits * 2, 2);
+}
+
+/* Exactly four digits of v < 10000, zero-padded, ending at end. */
+static zend_always_inline void fastjson_write_4_digits(char *end, uint32_t v)
+{
+	fastjson_write_pair(end - 2, v % 100);
+	fastjson_write_pair(end - 4, v / 100);
+}
+
+/* All digits of v, ending at end, four at a time in 32-bit arithmetic. */
+static zend_always_inline void fastjson_write_u32(char *end, uint32_t v)
+{
+	while (v >= 10000) {
+		fastjson_write_4_digits(end, v % 10000);
+		v /= 10000;
+		end -= 4;
+	}
+	if (v >= 100) {
+		fastjson_write_pair(end - 2, v % 100);
+		v /= 100;
+		end -= 2;
+	}
+	if (v >= 10) {
+		fastjson_write_pair(end - 2, v);
+	} else {
+		end[-1] = (char) ('0' + v);
+	}
+}
+
+/* Digits are written in place, from the last ones backwards. out must have room for
+ * FASTJSON_LONG_MAX_LENGTH bytes. */
+static zend_always_inline char *fastjson_write_long(char *out, zend_long value)
 {
 	zend_ulong u = value < 0 ? (zend_ulong) 0 - (zend_ulong) value : (zend_ulong) value;
-	unsigned digits = fastjson_count_digits(u);
-	char *out = fastjson_buf_reserve(buf, digits + 1);
-	char *pos;
+	char *end, *pos;
 
 	if (value < 0) {
 		*out++ = '-';
 	}
-	pos = out + digits;
-	buf->pos = pos;
-	while (u >= 100) {
-		pos -= 2;
-		memcpy(pos, fastjson_digit_pairs + (u % 100) * 2, 2);
-		u /= 100;
+	end = pos = out + fastjson_count_digits(u);
+	/* 64-bit division only while more than eight digits are left. */
+	while (u > UINT32_MAX) {
+		uint32_t low = (uint32_t) (u % 100000000);
+		u /= 100000000;
+		fastjson_write_4_digits(pos, low % 10000);
+		fastjson_write_4_digits(pos - 4, low / 10000);
+		pos -= 8;
 	}
-	if (u >= 10) {
-		memcpy(pos - 2, fastjson_digit_pairs + u * 2, 2);
-	} else {
-		pos[-1] = (char) ('0' + u);
-	}
+	fastjson_write_u32(pos, (uint32_t) u);
+	return end;
+}
+
+static zend_always_inline void fastjson_append_long(fastjson_buf *buf, zend_long value)
+{
+	buf->pos = fastjson_write_long(fastjson_buf_reserve(buf, FASTJSON_LONG_MAX_LENGTH), value);
 }
 
 static void fastjson_append_double(fastjson_buf *buf, double d, int options)
@@ -118,56 +164,91 @@ static zend_always_inline bool fastjson_is_finite(double d)
 
 /* ---- containers --------------------------------------------------------------- */
 
-static zend_always_inline void fastjson_pretty_newline(fastjson_encoder *encoder)
-{
-	if (encoder->options & PHP_JSON_PRETTY_PRINT) {
-		size_t indent = (size_t) encoder->depth * 4;
-		char *out = fastjson_buf_reserve(&encoder->buf, indent + 1);
+/* Pretty-print indents are written 16 spaces at a time: every reservation that may
+ * hold an indent adds this much slack. */
+#define FASTJSON_INDENT_SLACK 16
 
-		*out = '\n';
-		memset(out + 1, ' ', indent);
-		encoder->buf.pos = out + 1 + indent;
-	}
+static const char fastjson_spaces[16] = {
+	' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
+
+static zend_always_inline size_t fastjson_indent_width(const fastjson_encoder *encoder)
+{
+	return (encoder->options & PHP_JSON_PRETTY_PRINT) ? (size_t) encoder->depth * 4 : 0;
 }
 
-static zend_always_inline void fastjson_key_separator(fastjson_encoder *encoder)
+/* The pretty-print newline and indent; nothing in compact mode. */
+static zend_always_inline char *fastjson_write_newline(const fastjson_encoder *encoder, char *out, size_t indent)
 {
-	if (encoder->options & PHP_JSON_PRETTY_PRINT) {
-		fastjson_buf_appendl(&encoder->buf, ": ", 2);
-	} else {
-		fastjson_buf_appendc(&encoder->buf, ':');
+	size_t i;
+
+	if (!(encoder->options & PHP_JSON_PRETTY_PRINT)) {
+		return out;
 	}
+	*out++ = '\n';
+	for (i = 0; i < indent; i += 16) {
+		memcpy(out + i, fastjson_spaces, 16);
+	}
+	return out + indent;
 }
 
-/* Starts a member: the comma, then the pretty-print newline and indent. */
-static zend_always_inline void fastjson_begin_member(fastjson_encoder *encoder, bool *need_comma)
+/* Starts a member: the comma, then the newline and indent. Reserves `extra` more bytes
+ * after them, and returns where to write. */
+static zend_always_inline char *fastjson_begin_member(fastjson_encoder *encoder, bool *need_comma, size_t extra)
 {
-	if (*need_comma) {
-		fastjson_buf_appendc(&encoder->buf, ',');
-	} else {
-		*need_comma = true;
+	size_t indent = fastjson_indent_width(encoder);
+	char *out = fastjson_buf_reserve(&encoder->buf, 2 + indent + FASTJSON_INDENT_SLACK + extra);
+
+	*out = ',';
+	out += *need_comma;
+	*need_comma = true;
+	return fastjson_write_newline(encoder, out, indent);
+}
+
+static zend_always_inline char *fastjson_write_key_separator(const fastjson_encoder *encoder, char *out)
+{
+	*out++ = ':';
+	if (encoder->options & PHP_JSON_PRETTY_PRINT) {
+		*out++ = ' ';
 	}
-	fastjson_pretty_newline(encoder);
+	return out;
+}
+
+/* A list member's prefix. */
+static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder, bool *need_comma)
+{
+	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0);
 }
 
 /* A string key; an invalid one becomes "" under PARTIAL_OUTPUT_ON_ERROR, as in ext/json.
- * NUMERIC_CHECK never applies: fastjson_escape_string() only escapes. */
-static zend_always_inline void fastjson_encode_key(fastjson_encoder *encoder, const char *key, size_t len)
+ * NUMERIC_CHECK never applies: the escape functions only escape. */
+static zend_always_inline zend_result fastjson_begin_string_member(fastjson_encoder *encoder, bool *need_comma,
+		zend_string *key)
 {
-	if (encoder->escape(encoder, key, len) == FAILURE
-			&& (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-		encoder->buf.pos -= 4;
-		fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
+	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0);
+	if (UNEXPECTED(encoder->escape(encoder, ZSTR_VAL(key), ZSTR_LEN(key)) == FAILURE)) {
+		if (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+			encoder->buf.pos -= 4;
+			fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
+		} else if (fastjson_compat_key_error_stops) {
+			/* some versions abort at the key (encoder/fastjson_compat.h) */
+			return FAILURE;
+		}
 	}
-	fastjson_key_separator(encoder);
+	encoder->buf.pos = fastjson_write_key_separator(encoder, fastjson_buf_reserve(&encoder->buf, 2));
+	return SUCCESS;
 }
 
-static void fastjson_encode_index_key(fastjson_encoder *encoder, zend_ulong index)
+/* An integer key, written as a string. */
+static zend_always_inline void fastjson_begin_index_member(fastjson_encoder *encoder, bool *need_comma,
+		zend_ulong index)
 {
-	fastjson_buf_appendc(&encoder->buf, '"');
-	fastjson_append_long(&encoder->buf, (zend_long) index);
-	fastjson_buf_appendc(&encoder->buf, '"');
-	fastjson_key_separator(encoder);
+	/* the quotes, the digits and ": " */
+	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_LONG_MAX_LENGTH + 4);
+
+	*out++ = '"';
+	out = fastjson_write_long(out, (zend_long) index);
+	*out++ = '"';
+	encoder->buf.pos = fastjson_write_key_separator(encoder, out);
 }
 
 /* The depth check comes after the children, as in ext/json: deeper errors win. */
@@ -181,10 +262,17 @@ static zend_always_inline zend_result fastjson_close_container(
 		}
 	}
 	--encoder->depth;
+	/* An empty container keeps its closer on the same line. */
 	if (need_comma) {
-		fastjson_pretty_newline(encoder);
+		size_t indent = fastjson_indent_width(encoder);
+		char *out = fastjson_buf_reserve(&encoder->buf, 2 + indent + FASTJSON_INDENT_SLACK);
+
+		out = fastjson_write_newline(encoder, out, indent);
+		*out++ = closer;
+		encoder->buf.pos = out;
+	} else {
+		fastjson_buf_appendc(&encoder->buf, closer);
 	}
-	fastjson_buf_appendc(&encoder->buf, closer);
 	return SUCCESS;
 }
 
@@ -207,7 +295,24 @@ static ZEND_COLD zend_result fastjson_recursion_detected(fastjson_encoder *encod
 /* The common scalars inline; everything else through fastjson_encode_zval(). */
 static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *encoder, zval *val)
 {
+	char *out;
+
 	switch (Z_TYPE_P(val)) {
+		case IS_NULL:
+			out = fastjson_buf_reserve(&encoder->buf, 4);
+			memcpy(out, "null", 4);
+			encoder->buf.pos = out + 4;
+			return SUCCESS;
+		case IS_TRUE:
+			out = fastjson_buf_reserve(&encoder->buf, 4);
+			memcpy(out, "true", 4);
+			encoder->buf.pos = out + 4;
+			return SUCCESS;
+		case IS_FALSE:
+			out = fastjson_buf_reserve(&encoder->buf, 5);
+			memcpy(out, "false", 5);
+			encoder->buf.pos = out + 5;
+			return SUCCESS;
 		case IS_LONG:
 			fastjson_append_long(&encoder->buf, Z_LVAL_P(val));
 			return SUCCESS;
@@ -254,8 +359,10 @@ static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_
 			continue;
 		}
 
-		fastjson_begin_member(encoder, &need_comma);
-		fastjson_encode_key(encoder, ZSTR_VAL(prop_info->name), ZSTR_LEN(prop_info->name));
+		if (fastjson_begin_string_member(encoder, &need_comma, prop_info->name) == FAILURE) {
+			GC_TRY_UNPROTECT_RECURSION(obj);
+			return FAILURE;
+		}
 		if (fastjson_encode_value(encoder, prop) == FAILURE
 				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 			GC_TRY_UNPROTECT_RECURSION(obj);
@@ -271,12 +378,42 @@ static zend_always_inline bool fastjson_object_has_plain_properties(zend_object 
 {
 	return obj->properties == NULL
 		&& obj->handlers->get_properties_for == NULL
-		&& obj->handlers->get_properties == zend_std_get_properties;
+		&& obj->handlers->get_properties == zend_std_get_properties
+		&& fastjson_compat_fast_path_allowed(obj);
 }
 
-static zend_result fastjson_abort_container(HashTable *ht, HashTable *prop_ht)
+#ifdef FASTJSON_HAVE_PROPERTY_HOOKS
+/* 8.4+: a property with hooks (IS_PTR in the table), read through its get hook; virtual
+ * ones without a get hook are left out. Returns FAILURE when the container must stop: a
+ * hook threw (no error code, whatever the options), or the member failed without PARTIAL. */
+static ZEND_COLD zend_result fastjson_encode_hooked_property(fastjson_encoder *encoder, zend_object *obj,
+		zend_string *key, zend_property_info *prop_info, bool *need_comma)
 {
-	GC_TRY_UNPROTECT_RECURSION(ht);
+	zval tmp, *data;
+	zend_result result = SUCCESS;
+
+	ZVAL_UNDEF(&tmp);
+	data = fastjson_compat_read_hooked(obj, prop_info, &tmp);
+	if (data == NULL) {
+		return SUCCESS;
+	}
+	if (EG(exception)) {
+		zval_ptr_dtor(&tmp);
+		return FAILURE;
+	}
+	if (fastjson_begin_string_member(encoder, need_comma, key) == FAILURE
+			|| (fastjson_encode_zval(encoder, data) == FAILURE
+				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR))) {
+		result = FAILURE;
+	}
+	zval_ptr_dtor(&tmp);
+	return result;
+}
+#endif
+
+static zend_result fastjson_abort_container(zend_refcounted *guard, HashTable *prop_ht)
+{
+	GC_TRY_UNPROTECT_RECURSION(guard);
 	zend_release_properties(prop_ht);
 	return FAILURE;
 }
@@ -286,6 +423,7 @@ static zend_result fastjson_abort_container(HashTable *ht, HashTable *prop_ht)
 static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 {
 	HashTable *ht, *prop_ht = NULL;
+	zend_refcounted *guard;
 	bool as_object, need_comma = false;
 
 	if (fastjson_stack_overflowed(encoder->stack_limit)) {
@@ -302,12 +440,13 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 		as_object = true;
 	}
 
-	if (ht && GC_IS_RECURSIVE(ht)) {
+	guard = fastjson_compat_recursion_guard(val, ht);
+	if (guard && GC_IS_RECURSIVE(guard)) {
 		zend_release_properties(prop_ht);
 		return fastjson_recursion_detected(encoder);
 	}
-	if (ht) {
-		GC_TRY_PROTECT_RECURSION(ht);
+	if (guard) {
+		GC_TRY_PROTECT_RECURSION(guard);
 	}
 
 	fastjson_buf_appendc(&encoder->buf, as_object ? '{' : '[');
@@ -320,10 +459,10 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 
 		if (!as_object) {
 			ZEND_HASH_FOREACH_VAL_IND(ht, data) {
-				fastjson_begin_member(encoder, &need_comma);
+				fastjson_begin_element(encoder, &need_comma);
 				if (fastjson_encode_value(encoder, data) == FAILURE
 						&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-					return fastjson_abort_container(ht, prop_ht);
+					return fastjson_abort_container(guard, prop_ht);
 				}
 			} ZEND_HASH_FOREACH_END();
 		} else {
@@ -333,22 +472,30 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 						/* private and protected */
 						continue;
 					}
-					fastjson_begin_member(encoder, &need_comma);
-					fastjson_encode_key(encoder, ZSTR_VAL(key), ZSTR_LEN(key));
+#ifdef FASTJSON_HAVE_PROPERTY_HOOKS
+					if (UNEXPECTED(Z_TYPE_P(data) == IS_PTR)) {
+						if (fastjson_encode_hooked_property(encoder, Z_OBJ_P(val), key, Z_PTR_P(data), &need_comma) == FAILURE) {
+							return fastjson_abort_container(guard, prop_ht);
+						}
+						continue;
+					}
+#endif
+					if (fastjson_begin_string_member(encoder, &need_comma, key) == FAILURE) {
+						return fastjson_abort_container(guard, prop_ht);
+					}
 				} else {
-					fastjson_begin_member(encoder, &need_comma);
-					fastjson_encode_index_key(encoder, index);
+					fastjson_begin_index_member(encoder, &need_comma, index);
 				}
 				if (fastjson_encode_value(encoder, data) == FAILURE
 						&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-					return fastjson_abort_container(ht, prop_ht);
+					return fastjson_abort_container(guard, prop_ht);
 				}
 			} ZEND_HASH_FOREACH_END();
 		}
 	}
 
-	if (ht) {
-		GC_TRY_UNPROTECT_RECURSION(ht);
+	if (guard) {
+		GC_TRY_UNPROTECT_RECURSION(guard);
 	}
 	if (fastjson_close_container(encoder, need_comma, as_object ? '}' : ']') == FAILURE) {
 		zend_release_properties(prop_ht);
@@ -370,54 +517,42 @@ static ZEND_COLD zend_result fastjson_serialize_failed(fastjson_encoder *encoder
 
 static zend_result fastjson_encode_serializable_object(fastjson_encoder *encoder, zval *val)
 {
-	zend_class_entry *ce = Z_OBJCE_P(val);
-	/* 8.2 guards recursion on the property table, which builds it as a side effect. */
-	HashTable *guard = Z_OBJPROP_P(val);
-	zval retval, fname;
+	zend_object *obj = Z_OBJ_P(val);
+	/* 8.2: the property table, built as a side effect; 8.3+: the object's guard bits. */
+	fastjson_serialize_guard guard = fastjson_compat_serialize_guard(obj);
+	zval retval;
 	zend_result result;
 
-	if (guard && GC_IS_RECURSIVE(guard)) {
+	/* jsonSerialize() may return the next such object directly, never passing through
+	 * fastjson_encode_array(), and each call re-enters the VM. */
+	if (fastjson_stack_overflowed(encoder->stack_limit)) {
+		return fastjson_stack_exhausted(encoder);
+	}
+	if (fastjson_compat_serialize_is_recursive(guard)) {
 		encoder->error_code = PHP_JSON_ERROR_RECURSION;
 		return fastjson_serialize_failed(encoder);
 	}
-	if (guard) {
-		GC_TRY_PROTECT_RECURSION(guard);
-	}
+	fastjson_compat_serialize_protect(guard);
 
-	ZVAL_STRING(&fname, "jsonSerialize");
-	if (call_user_function(NULL, val, &fname, &retval, 0, NULL) == FAILURE || Z_TYPE(retval) == IS_UNDEF) {
-		if (!EG(exception)) {
-			zend_throw_exception_ex(NULL, 0, "Failed calling %s::jsonSerialize()", ZSTR_VAL(ce->name));
-		}
-		zval_ptr_dtor(&fname);
-		if (guard) {
-			GC_TRY_UNPROTECT_RECURSION(guard);
-		}
-		return fastjson_serialize_failed(encoder);
-	}
-	zval_ptr_dtor(&fname);
-
-	if (EG(exception)) {
-		zval_ptr_dtor(&retval);
-		if (guard) {
-			GC_TRY_UNPROTECT_RECURSION(guard);
-		}
+	/* Pinned across the call (php-src GH-21024): jsonSerialize() may drop the last
+	 * reference to the object, and its guard is cleared afterwards. */
+	GC_ADDREF(obj);
+	if (!fastjson_compat_call_json_serialize(obj, &retval)) {
+		fastjson_compat_serialize_unprotect(guard);
+		OBJ_RELEASE(obj);
 		return fastjson_serialize_failed(encoder);
 	}
 
-	if (Z_TYPE(retval) == IS_OBJECT && Z_OBJ(retval) == Z_OBJ_P(val)) {
+	if (Z_TYPE(retval) == IS_OBJECT && Z_OBJ(retval) == obj) {
 		/* return $this: encode the object's properties */
-		if (guard) {
-			GC_TRY_UNPROTECT_RECURSION(guard);
-		}
+		fastjson_compat_serialize_unprotect(guard);
 		result = fastjson_encode_array(encoder, &retval);
 	} else {
 		result = fastjson_encode_zval(encoder, &retval);
-		if (guard) {
-			GC_TRY_UNPROTECT_RECURSION(guard);
-		}
+		fastjson_compat_serialize_unprotect(guard);
 	}
 	zval_ptr_dtor(&retval);
+	OBJ_RELEASE(obj);
 	return result;
 }
 

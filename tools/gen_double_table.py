@@ -139,6 +139,11 @@ def main():
         w("    { UINT64_C(0x%016x), UINT64_C(0x%016x) }, /* %d */" % (g >> 63, g & mask, k))
     w("};")
     w("")
+    w("static const uint64_t fastjson_double_pow10[18] = {")
+    for i in range(18):
+        w("    UINT64_C(%d)," % 10 ** i)
+    w("};")
+    w("")
     w("/* \"00\" .. \"99\": two digits per lookup when printing. */")
     w("static const char fastjson_double_digit_pairs[] =")
     pairs = "".join("%02d" % i for i in range(100))
