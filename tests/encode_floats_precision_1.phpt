@@ -1,0 +1,21 @@
+--TEST--
+Floats with serialize_precision=1: powers of ten 1e-330..1e310 and neighbours, 1e15-1e17, 1e-4-1e-5, subnormals, DBL_MAX, -0.0, 2^53, random bit patterns
+--SKIPIF--
+<?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+serialize_precision=1
+--FILE--
+<?php
+require __DIR__ . '/fastjson_test.inc';
+
+var_dump(ini_get('serialize_precision'));
+$report = new FjReport;
+fj_float_fixed($report);
+// FASTJSON_TEST_CASES=N scales the random sample (split over the six precisions in CI).
+$n = fj_env_int('FASTJSON_TEST_CASES', 20000);
+fj_float_random($report, $n, 1001);
+$report->finish('float cases compared', 2 * 20000);
+?>
+--EXPECT--
+string(1) "1"
+float cases compared: OK
