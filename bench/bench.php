@@ -1,0 +1,710 @@
+<?php
+/*
+ * fastjson benchmark: fastjson_encode() against ext/json json_encode(), side by side.
+ *
+ *   php -d extension=/path/to/modules/fastjson.so bench/bench.php [options]
+ *
+ * Both implementations run in this one process, interleaved: for each case the
+ * script calibrates a batch size per side (~10 ms per batch), then runs rounds
+ * A B, B A, A B, ... and takes the minimum (or median) per-call time of each
+ * side. Time is process CPU time by default, so time lost to other processes on
+ * a shared machine is not counted. The figure that matters is the ratio
+ * ext/json time / fastjson time (> 1: fastjson faster); absolute MB/s mean little.
+ *
+ * Before timing a case both sides are called once and must return identical
+ * bytes (and the same json_last_error()); otherwise the script aborts (exit 2).
+ *
+ * Options:
+ *   --filter=REGEX  run only cases whose id matches REGEX (e.g. 'real-', 'seed/.*large')
+ *   --quick         3 rounds of ~4 ms batches (smoke run, < 1 min)
+ *   --rounds=N      rounds per case (default 12; --quick: 3)
+ *   --batch-ms=MS   target batch duration (default 10; --quick: 4)
+ *   --clock=cpu|wall  time source: process CPU time from getrusage() (default;
+ *                   ignores time preempted by other processes) or hrtime() wall time
+ *   --stat=min|median statistic over the rounds of each side (default min)
+ *   --json=FILE     write raw results (all samples, both clocks) as JSON
+ *   --svg=FILE      write the bar chart (default bench/results/encode.svg)
+ *   --no-svg        do not write the chart
+ *   --list          list case ids and exit
+ *   --strict        exit 3 if the targets are not met
+ *
+ * Adding an operation (decode, validate): add an entry to ops() with its two
+ * timing loops and a verifier, then add a case builder to build_cases().
+ */
+
+declare(strict_types=1);
+
+const DATA = __DIR__ . '/data';
+
+/* ---------------------------------------------------------------------------
+ * Timing loops. Kept as plain functions (no closure call per iteration) so both
+ * sides pay exactly the same loop overhead. Each returns elapsed nanoseconds.
+ * ------------------------------------------------------------------------- */
+
+/* Process CPU time (user + system) in ns. On Linux, getrusage() sums the
+ * scheduler's precise runtime, so time spent preempted by other processes on a
+ * busy machine is not counted (wall time from hrtime() would count it). */
+function cpu_ns(): int
+{
+    $r = getrusage();
+    return ($r['ru_utime.tv_sec'] + $r['ru_stime.tv_sec']) * 1000000000
+        + ($r['ru_utime.tv_usec'] + $r['ru_stime.tv_usec']) * 1000;
+}
+
+/* Each loop returns [wall ns, cpu ns] for $n calls. */
+function loop_json_encode(mixed $v, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        json_encode($v, $flags);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+function loop_fastjson_encode(mixed $v, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        fastjson_encode($v, $flags);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+/*
+ * Operations. For each: the two timing loops, one verifying call per side, a
+ * comparison of the two results, and the byte count that MB/s is based on.
+ * A later 'decode' entry would use loop_json_decode / loop_fastjson_decode,
+ * compare serialize() of the results, and count input bytes.
+ */
+function ops(): array
+{
+    return [
+        'encode' => [
+            'ext'       => 'loop_json_encode',
+            'fast'      => 'loop_fastjson_encode',
+            'call_ext'  => static fn(mixed $in, int $flags) => json_encode($in, $flags),
+            'call_fast' => static fn(mixed $in, int $flags) => fastjson_encode($in, $flags),
+            // returns null if equal, else a description of the difference
+            'compare'   => 'compare_strings',
+            // bytes of output JSON: identical for both sides by construction
+            'bytes'     => static fn(mixed $in, mixed $out) => is_string($out) ? strlen($out) : 0,
+        ],
+    ];
+}
+
+/* ---------------------------------------------------------------------------
+ * Groups and targets.
+ * ------------------------------------------------------------------------- */
+
+function groups(): array
+{
+    return [
+        'real-compact' => ['title' => 'real documents (assoc arrays), compact, flags 0',
+                           'color' => '#1f5fa8', 'geo' => 3.0, 'min' => 1.5],
+        'real-pretty'  => ['title' => 'real documents (assoc arrays), JSON_PRETTY_PRINT',
+                           'color' => '#4a90d9', 'geo' => 3.0, 'min' => 1.5],
+        'real-obj'     => ['title' => 'real documents decoded as stdClass',
+                           'color' => '#6a5acd'],
+        'small'        => ['title' => 'small documents (real/small), compact and pretty',
+                           'color' => '#8c6bb1'],
+        'seed'         => ['title' => 'seed escape corpora (adapik PR #23675), flags 0 and +uu',
+                           'color' => '#2e8b57', 'min' => 1.0],
+        'text'         => ['title' => 'text corpora (ArtUkrainskiy), string and lines, flags 0 and +uu',
+                           'color' => '#d2691e', 'min' => 1.0],
+        'naughty'      => ['title' => 'big list of naughty strings',
+                           'color' => '#b8860b'],
+    ];
+}
+
+/* ---------------------------------------------------------------------------
+ * Cases. Each case: id, group, name, op, flags, load (closure returning input).
+ * Variant suffixes in ids: +pretty, +uu (JSON_UNESCAPED_UNICODE), +lines, +hex.
+ * ------------------------------------------------------------------------- */
+
+function read_data(string $rel): string
+{
+    $s = file_get_contents(DATA . '/' . $rel);
+    if ($s === false) {
+        fail("cannot read " . DATA . "/$rel");
+    }
+    return $s;
+}
+
+function json_doc(string $rel, bool $assoc): \Closure
+{
+    return static function () use ($rel, $assoc) {
+        $v = json_decode(read_data($rel), $assoc, 512, JSON_THROW_ON_ERROR);
+        return $v;
+    };
+}
+
+function glob_names(string $pattern): array
+{
+    $files = glob(DATA . '/' . $pattern) ?: [];
+    sort($files, SORT_STRING);
+    return $files;
+}
+
+function build_cases(): array
+{
+    $cases = [];
+    $add = static function (string $group, string $name, string $op, int $flags, \Closure $load) use (&$cases) {
+        $cases[] = ['id' => "$group/$name", 'group' => $group, 'name' => $name,
+                    'op' => $op, 'flags' => $flags, 'load' => $load];
+    };
+
+    // real documents (top level of data/real)
+    $real = array_map(static fn($f) => basename($f, '.json'), glob_names('real/*.json'));
+    foreach ($real as $d) {
+        $add('real-compact', $d, 'encode', 0, json_doc("real/$d.json", true));
+    }
+    foreach ($real as $d) {
+        $add('real-pretty', $d, 'encode', JSON_PRETTY_PRINT, json_doc("real/$d.json", true));
+    }
+    // a few as stdClass objects
+    foreach (['twitter', 'citm_catalog', 'github_events', 'update-center', 'instruments'] as $d) {
+        if (in_array($d, $real, true)) {
+            $add('real-obj', $d, 'encode', 0, json_doc("real/$d.json", false));
+            $add('real-obj', "$d+pretty", 'encode', JSON_PRETTY_PRINT, json_doc("real/$d.json", false));
+        }
+    }
+    // small documents
+    foreach (glob_names('real/small/*.json') as $f) {
+        $d = basename($f, '.json');
+        $add('small', $d, 'encode', 0, json_doc("real/small/$d.json", true));
+        $add('small', "$d+pretty", 'encode', JSON_PRETTY_PRINT, json_doc("real/small/$d.json", true));
+    }
+
+    // seed escape corpora: category x size, flags 0 and JSON_UNESCAPED_UNICODE
+    $seeds = array_map(static fn($f) => basename($f, '.json'), glob_names('seeds/adapik-pr23675/*.json'));
+    $sizeRank = static fn(string $n) => str_ends_with($n, '_small') ? 0 : (str_ends_with($n, '_medium') ? 1 : 2);
+    usort($seeds, static function ($a, $b) use ($sizeRank) {
+        $ca = preg_replace('/_(small|medium|large)$/', '', $a);
+        $cb = preg_replace('/_(small|medium|large)$/', '', $b);
+        return [$ca, $sizeRank($a)] <=> [$cb, $sizeRank($b)];
+    });
+    foreach ($seeds as $s) {
+        foreach ([0 => '', JSON_UNESCAPED_UNICODE => '+uu'] as $fl => $sfx) {
+            $add('seed', $s . $sfx, 'encode', $fl, json_doc("seeds/adapik-pr23675/$s.json", true));
+        }
+    }
+
+    // text corpora (UTF-8 ones only; the legacy-encoded files are invalid UTF-8)
+    foreach (['en', 'ru', 'zh', 'ja', 'emoji', 'html', 'entities'] as $t) {
+        $rel = "seeds/artukrainskiy-php-src-bench/$t.txt";
+        if (!is_file(DATA . '/' . $rel)) {
+            continue;
+        }
+        $str = static fn() => read_data($rel);
+        $lines = static fn() => explode("\n", rtrim(read_data($rel), "\n"));
+        foreach ([0 => '', JSON_UNESCAPED_UNICODE => '+uu'] as $fl => $sfx) {
+            $add('text', $t . $sfx, 'encode', $fl, $str);
+            $add('text', "$t+lines$sfx", 'encode', $fl, $lines);
+        }
+    }
+
+    // naughty strings
+    if (is_file(DATA . '/naughty/blns.json')) {
+        $blns = json_doc('naughty/blns.json', true);
+        $add('naughty', 'blns', 'encode', 0, $blns);
+        $add('naughty', 'blns+uu', 'encode', JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES, $blns);
+        $add('naughty', 'blns+hex', 'encode', JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT, $blns);
+    }
+
+    return $cases;
+}
+
+/* ---------------------------------------------------------------------------
+ * Measurement.
+ * ------------------------------------------------------------------------- */
+
+function median(array $a): float
+{
+    sort($a);
+    $n = count($a);
+    if ($n === 0) {
+        return NAN;
+    }
+    return $n % 2 ? (float)$a[intdiv($n, 2)] : ($a[$n / 2 - 1] + $a[$n / 2]) / 2.0;
+}
+
+function geomean(array $a): float
+{
+    if (!$a) {
+        return NAN;
+    }
+    $s = 0.0;
+    foreach ($a as $x) {
+        $s += log($x);
+    }
+    return exp($s / count($a));
+}
+
+/* Find n such that one batch of n calls takes about $targetNs (by the chosen clock). */
+function calibrate(string $loop, mixed $in, int $flags, float $targetNs, int $clk): int
+{
+    $n = 1;
+    for ($iter = 0; $iter < 30; ++$iter) {
+        $t = max(1, $loop($in, $flags, $n)[$clk]);
+        if ($t >= $targetNs * 0.4 || $n >= (1 << 26)) {
+            return max(1, (int)round($n * $targetNs / $t));
+        }
+        $n = (int)min($n * 100, max($n * 2, ceil($n * $targetNs / $t)));
+    }
+    return $n;
+}
+
+function compare_strings(mixed $a, mixed $b): ?string
+{
+    if ($a === $b) {
+        return null;
+    }
+    if (!is_string($a) || !is_string($b)) {
+        return sprintf('json_encode returned %s, fastjson_encode returned %s',
+            is_string($a) ? 'string(' . strlen($a) . ')' : var_export($a, true),
+            is_string($b) ? 'string(' . strlen($b) . ')' : var_export($b, true));
+    }
+    $len = min(strlen($a), strlen($b));
+    $i = 0;
+    while ($i < $len && $a[$i] === $b[$i]) {
+        ++$i;
+    }
+    // raw bytes around the difference; control and non-ASCII bytes as C escapes
+    $ctx = static fn(string $s) => '...' . addcslashes(substr($s, max(0, $i - 40), 40), "\0..\37\177..\377")
+        . ' >>> ' . addcslashes(substr($s, $i, 40), "\0..\37\177..\377") . '...';
+    return sprintf("lengths %d vs %d, first difference at byte %d\n  json_encode:     %s\n  fastjson_encode: %s",
+        strlen($a), strlen($b), $i, $ctx($a), $ctx($b));
+}
+
+function run_case(array $case, array $op, array $opt): array
+{
+    $in = ($case['load'])();
+    $flags = $case['flags'];
+
+    // correctness gate
+    json_encode(null); // reset json_last_error()
+    $outA = ($op['call_ext'])($in, $flags);
+    $errA = json_last_error();
+    $outB = ($op['call_fast'])($in, $flags);
+    $errB = json_last_error();
+    $diff = ($op['compare'])($outA, $outB);
+    if ($diff === null && $errA !== $errB) {
+        $diff = "json_last_error(): ext/json $errA, fastjson $errB";
+    }
+    if ($diff !== null) {
+        fwrite(STDERR, "\n\n*** MISMATCH in case {$case['id']} (flags {$flags}) ***\n$diff\n"
+            . "Aborting: the benchmark only compares byte-identical outputs.\n");
+        exit(2);
+    }
+    $bytes = ($op['bytes'])($in, $outA);
+    unset($outA, $outB);
+
+    $la = $op['ext'];
+    $lb = $op['fast'];
+    $clk = $opt['clock'] === 'wall' ? 0 : 1;
+    $na = calibrate($la, $in, $flags, $opt['batch'] * 1e6, $clk);
+    $nb = calibrate($lb, $in, $flags, $opt['batch'] * 1e6, $clk);
+    // warm-up batch per side
+    $la($in, $flags, $na);
+    $lb($in, $flags, $nb);
+
+    // interleaved rounds: A B, B A, A B, ...; per-call ns for [wall, cpu]
+    $sa = $sb = [[], []];
+    $push = static function (array &$s, array $t, int $n) {
+        $s[0][] = $t[0] / $n;
+        $s[1][] = $t[1] / $n;
+    };
+    for ($r = 0; $r < $opt['rounds']; ++$r) {
+        if ($r % 2 === 0) {
+            $push($sa, $la($in, $flags, $na), $na);
+            $push($sb, $lb($in, $flags, $nb), $nb);
+        } else {
+            $push($sb, $lb($in, $flags, $nb), $nb);
+            $push($sa, $la($in, $flags, $na), $na);
+        }
+    }
+    unset($in);
+
+    $stat = $opt['stat'] === 'min' ? static fn(array $x) => (float)min($x) : 'median';
+    $ta = $sa[$clk];
+    $tb = $sb[$clk];
+    $ma = max(1e-3, $stat($ta));
+    $mb = max(1e-3, $stat($tb));
+    $pr = [];
+    foreach ($ta as $i => $x) {
+        $pr[] = $x / max(1e-3, $tb[$i]);
+    }
+    $mpr = median($pr);
+    $mad = median(array_map(static fn($x) => abs($x - $mpr), $pr));
+
+    return [
+        'id' => $case['id'], 'group' => $case['group'], 'name' => $case['name'],
+        'op' => $case['op'], 'flags' => $flags, 'bytes' => $bytes,
+        'n_ext' => $na, 'n_fast' => $nb,
+        'ns_ext' => $ma, 'ns_fast' => $mb,
+        'mbps_ext' => $bytes / $ma * 1e3, 'mbps_fast' => $bytes / $mb * 1e3,
+        'ratio' => $ma / $mb,
+        'spread' => $mpr > 0 ? 1.4826 * $mad / $mpr : 0.0, // robust rel. spread of per-round ratios
+        // per-call ns of every round
+        'wall_ext' => $sa[0], 'wall_fast' => $sb[0], 'cpu_ext' => $sa[1], 'cpu_fast' => $sb[1],
+    ];
+}
+
+/* ---------------------------------------------------------------------------
+ * Output helpers.
+ * ------------------------------------------------------------------------- */
+
+function fail(string $msg): never
+{
+    fwrite(STDERR, "bench.php: $msg\n");
+    exit(1);
+}
+
+function fmt_bytes(int $b): string
+{
+    if ($b < 1000) {
+        return $b . 'B';
+    }
+    if ($b < 1000 * 1000) {
+        return sprintf('%.1fK', $b / 1e3);
+    }
+    return sprintf('%.2fM', $b / 1e6);
+}
+
+function fmt_mbps(float $x): string
+{
+    return $x >= 100 ? sprintf('%.0f', $x) : sprintf('%.1f', $x);
+}
+
+function cpu_model(): string
+{
+    $c = @file_get_contents('/proc/cpuinfo');
+    if ($c !== false && preg_match('/^model name\s*:\s*(.+)$/m', $c, $m)) {
+        return trim($m[1]);
+    }
+    return php_uname('m');
+}
+
+function fastjson_info(): string
+{
+    try {
+        ob_start();
+        (new ReflectionExtension('fastjson'))->info();
+        $s = ob_get_clean();
+        if (preg_match('/SIMD path[^=]*=>\s*(\S+)/', $s, $m)) {
+            return $m[1];
+        }
+    } catch (\Throwable) {
+        @ob_end_clean();
+    }
+    return '?';
+}
+
+function xml(string $s): string
+{
+    return htmlspecialchars($s, ENT_QUOTES | ENT_XML1, 'UTF-8');
+}
+
+function write_svg(string $file, array $results, array $groups, array $meta): void
+{
+    $W = 900;
+    $rowH = 14;
+    $labelX = 318;       // right edge of case labels
+    $x0 = 326;           // x of ratio 0
+    $x1 = 842;           // x of xmax
+    $top = 84;
+    $target = 3.0;
+
+    $maxRatio = 0.0;
+    foreach ($results as $r) {
+        $maxRatio = max($maxRatio, $r['ratio']);
+    }
+    $xmax = max(4.0, ceil($maxRatio));
+    $clip = false;
+    if ($xmax > 12) {
+        $xmax = 12.0;
+        $clip = true;
+    }
+    $step = $xmax <= 6 ? 0.5 : 1.0;
+    $sx = static fn(float $v) => $x0 + ($x1 - $x0) * min($v, $xmax) / $xmax;
+    $ticks = [];
+    for ($i = 0; $i * $step <= $xmax + 1e-9; ++$i) {
+        $ticks[] = $i * $step;
+    }
+    $tickLabel = static fn(float $v) => (fmod($v, 1.0) == 0.0 ? sprintf('%d', $v) : sprintf('%.1f', $v)) . 'x';
+
+    $byGroup = [];
+    foreach ($results as $r) {
+        $byGroup[$r['group']][] = $r;
+    }
+
+    $back = [];   // grid and reference lines (drawn first, behind bars and text)
+    $body = [];
+    $y = $top;
+    foreach ($groups as $g => $gi) {
+        if (empty($byGroup[$g])) {
+            continue;
+        }
+        $rs = $byGroup[$g];
+        $gm = geomean(array_column($rs, 'ratio'));
+        $mn = min(array_column($rs, 'ratio'));
+        $y += 8;
+        $body[] = sprintf('<text x="8" y="%d" class="gh">%s</text>', $y + 10, xml($g . ' — ' . $gi['title']));
+        $body[] = sprintf('<text x="%d" y="%d" class="gs" text-anchor="end">geomean %.2fx  min %.2fx</text>', $W - 8, $y + 10, $gm, $mn);
+        $y += 16;
+        $y0 = $y;
+        foreach ($rs as $r) {
+            $w = $sx($r['ratio']) - $x0;
+            $bad = $r['ratio'] < ($gi['min'] ?? 1.0);
+            $body[] = sprintf('<text x="%d" y="%d" class="lb" text-anchor="end">%s</text>', $labelX, $y + 10, xml($r['name']));
+            $body[] = sprintf('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %.2fx (ext/json %s MB/s, fastjson %s MB/s, %s)</title></rect>',
+                $x0, $y + 2, max(0.5, $w), $rowH - 4, $gi['color'], xml($r['id']), $r['ratio'],
+                fmt_mbps($r['mbps_ext']), fmt_mbps($r['mbps_fast']), fmt_bytes($r['bytes']));
+            $clipped = $clip && $r['ratio'] > $xmax;
+            $body[] = sprintf('<text x="%.1f" y="%d" class="%s">%s%.2fx</text>',
+                $x0 + $w + 3, $y + 10, $bad ? 'v vb' : 'v', $clipped ? '» ' : '', $r['ratio']);
+            $y += $rowH;
+        }
+        foreach ($ticks as $v) {
+            $back[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="grid"/>', $sx($v), $y0, $sx($v), $y);
+        }
+        $back[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="one"/>', $sx(1.0), $y0, $sx(1.0), $y);
+        $back[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="tgt"/>', $sx($target), $y0, $sx($target), $y);
+    }
+    $bottom = $y + 4;
+    $H = $bottom + 40;
+
+    $axes = [];
+    foreach ($ticks as $v) {
+        $axes[] = sprintf('<text x="%.1f" y="%d" class="tk" text-anchor="middle">%s</text>', $sx($v), $bottom + 12, $tickLabel($v));
+        $axes[] = sprintf('<text x="%.1f" y="%d" class="tk" text-anchor="middle">%s</text>', $sx($v), $top - 2, $tickLabel($v));
+    }
+    $axes[] = sprintf('<text x="%.1f" y="%d" class="rl" text-anchor="end">parity 1.0x ▾</text>', $sx(1.0) + 4, $top - 16);
+    $axes[] = sprintf('<text x="%.1f" y="%d" class="rl" fill="#c0392b" text-anchor="start">▾ target %.1fx</text>', $sx($target) - 4, $top - 16, $target);
+    $axes[] = sprintf('<text x="%d" y="%d" class="ax" text-anchor="middle">%s</text>', ($x0 + $x1) / 2, $bottom + 30,
+        xml('ext/json time / fastjson time  (> 1.0x: fastjson is faster)' . ($clip ? sprintf('; bars clipped at %dx (»)', $xmax) : '')));
+
+    $tt = xml('fastjson_encode() vs json_encode(): speed ratio, ext/json time ÷ fastjson time');
+    $ts = xml(sprintf('PHP %s, fastjson %s (%s), %s. %s run: %d interleaved rounds, %s %s time per side. %s',
+        $meta['php'], $meta['fastjson'], $meta['simd'], $meta['cpu'], $meta['mode'], $meta['rounds'],
+        $meta['stat'], $meta['clock'] === 'cpu' ? 'CPU' : 'wall', $meta['date']));
+    $tl = xml('+pretty JSON_PRETTY_PRINT, +uu JSON_UNESCAPED_UNICODE, +lines array of lines, +hex JSON_HEX_*; red: below the group threshold');
+
+    $svg = <<<SVG
+<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" width="$W" height="$H" viewBox="0 0 $W $H" font-family="ui-monospace,SFMono-Regular,Menlo,Consolas,'DejaVu Sans Mono','Liberation Mono',monospace">
+<style>
+ .t{font-size:14px;font-weight:bold;fill:#111} .s{font-size:10px;fill:#444}
+ .gh{font-size:11px;font-weight:bold;fill:#111} .gs{font-size:10px;fill:#333}
+ .lb{font-size:10.5px;fill:#222}
+ .v{font-size:10px;fill:#222;stroke:#fff;stroke-width:3px;paint-order:stroke;stroke-linejoin:round}
+ .vb{fill:#c0392b;font-weight:bold}
+ .tk{font-size:10px;fill:#444} .rl{font-size:10px;fill:#222} .ax{font-size:11px;fill:#222}
+ .grid{stroke:#e6e6e6;stroke-width:1} .one{stroke:#222;stroke-width:1.2}
+ .tgt{stroke:#c0392b;stroke-width:1.2;stroke-dasharray:5,3}
+</style>
+<rect width="100%" height="100%" fill="#ffffff"/>
+<text x="8" y="18" class="t">$tt</text>
+<text x="8" y="34" class="s">$ts</text>
+<text x="8" y="48" class="s">$tl</text>
+
+SVG;
+    $svg .= implode("\n", $back) . "\n" . implode("\n", $body) . "\n" . implode("\n", $axes) . "\n</svg>\n";
+
+    $dir = dirname($file);
+    if (!is_dir($dir) && !@mkdir($dir, 0777, true)) {
+        fail("cannot create $dir");
+    }
+    if (file_put_contents($file, $svg) === false) {
+        fail("cannot write $file");
+    }
+}
+
+/* ---------------------------------------------------------------------------
+ * Main.
+ * ------------------------------------------------------------------------- */
+
+function parse_options(array $argv): array
+{
+    $o = ['filter' => null, 'quick' => false, 'rounds' => null, 'batch' => null, 'json' => null,
+          'svg' => __DIR__ . '/results/encode.svg', 'list' => false, 'strict' => false,
+          'clock' => 'cpu', 'stat' => 'min'];
+    foreach (array_slice($argv, 1) as $a) {
+        if ($a === '--quick') {
+            $o['quick'] = true;
+        } elseif ($a === '--list') {
+            $o['list'] = true;
+        } elseif ($a === '--strict') {
+            $o['strict'] = true;
+        } elseif ($a === '--no-svg') {
+            $o['svg'] = null;
+        } elseif (preg_match('/^--(filter|json|svg|rounds|batch-ms|clock|stat)=(.*)$/s', $a, $m)) {
+            $k = $m[1] === 'batch-ms' ? 'batch' : $m[1];
+            $o[$k] = $m[2];
+        } elseif ($a === '-h' || $a === '--help') {
+            preg_match('~/\*(.*?)\*/~s', file_get_contents(__FILE__), $m);
+            echo trim(preg_replace('/^ ?\* ?/m', '', $m[1])), "\n";
+            exit(0);
+        } else {
+            fail("unknown option $a (try --help)");
+        }
+    }
+    $o['rounds'] = (int)($o['rounds'] ?? ($o['quick'] ? 3 : 12));
+    $o['batch'] = (float)($o['batch'] ?? ($o['quick'] ? 4 : 10));
+    if (!in_array($o['clock'], ['cpu', 'wall'], true) || !in_array($o['stat'], ['median', 'min'], true)) {
+        fail('--clock must be cpu or wall, --stat median or min');
+    }
+    if ($o['rounds'] < 1 || $o['batch'] <= 0) {
+        fail('--rounds and --batch-ms must be positive');
+    }
+    if ($o['filter'] !== null && @preg_match('~' . str_replace('~', '\~', $o['filter']) . '~', '') === false) {
+        fail("invalid --filter regex: {$o['filter']}");
+    }
+    return $o;
+}
+
+function main(array $argv): int
+{
+    $o = parse_options($argv);
+    ini_set('memory_limit', '4G');
+
+    $cases = build_cases();
+    if ($o['filter'] !== null) {
+        $re = '~' . str_replace('~', '\~', $o['filter']) . '~';
+        $cases = array_values(array_filter($cases, static fn($c) => preg_match($re, $c['id']) === 1));
+    }
+    if ($o['list']) {
+        foreach ($cases as $c) {
+            echo $c['id'], "\n";
+        }
+        return 0;
+    }
+    if (!function_exists('fastjson_encode')) {
+        fwrite(STDERR, "fastjson_encode() is not available: the fastjson extension is not loaded.\n"
+            . "Build it and load it for this run, e.g.:\n"
+            . "  phpize && ./configure --enable-fastjson && make\n"
+            . "  php -d extension=\$PWD/modules/fastjson.so bench/bench.php\n");
+        return 1;
+    }
+    if (!$cases) {
+        fail('no case matches the filter');
+    }
+    if (!is_dir(DATA . '/real')) {
+        fail('benchmark data not found in ' . DATA);
+    }
+
+    $ops = ops();
+    $groups = groups();
+    $meta = [
+        'php' => PHP_VERSION, 'fastjson' => phpversion('fastjson') ?: '?', 'simd' => fastjson_info(),
+        'cpu' => cpu_model(), 'host' => php_uname('n'), 'date' => date('Y-m-d H:i'),
+        'mode' => $o['quick'] ? 'quick' : 'full', 'rounds' => $o['rounds'], 'batch_ms' => $o['batch'],
+        'clock' => $o['clock'], 'stat' => $o['stat'],
+        'filter' => $o['filter'],
+        'opcache' => (bool)ini_get('opcache.enable_cli') && function_exists('opcache_get_status'),
+        'serialize_precision' => ini_get('serialize_precision'),
+    ];
+
+    printf("fastjson benchmark — PHP %s, fastjson %s (SIMD: %s), %s\n", $meta['php'], $meta['fastjson'], $meta['simd'], $meta['cpu']);
+    printf("%d cases, %d interleaved rounds (AB BA ..) of ~%g ms batches, %s %s time per side\n",
+        count($cases), $o['rounds'], $o['batch'], $o['stat'], $o['clock'] === 'cpu' ? 'CPU (getrusage)' : 'wall (hrtime)');
+    printf("ratio = ext/json time / fastjson time (>1: fastjson faster)\n");
+    printf("size = bytes of the JSON produced; MB/s = size / time per call (MB = 10^6 bytes); ± = robust spread of per-round ratios\n");
+
+    $hdr = sprintf('%-44s %8s %9s %9s %8s %6s', 'case', 'size', 'ext MB/s', 'fast MB/s', 'ratio', '±');
+    $t0 = hrtime(true);
+    $results = [];
+    $cur = null;
+    foreach ($cases as $case) {
+        if ($case['group'] !== $cur) {
+            $cur = $case['group'];
+            printf("\n== %s: %s\n%s\n", $cur, $groups[$cur]['title'] ?? '', $hdr);
+        }
+        $r = run_case($case, $ops[$case['op']], $o);
+        $thr = $groups[$cur]['min'] ?? 1.0;
+        printf("%-44s %8s %9s %9s %7.2fx %5.1f%%%s\n", $r['id'], fmt_bytes($r['bytes']),
+            fmt_mbps($r['mbps_ext']), fmt_mbps($r['mbps_fast']), $r['ratio'], 100 * $r['spread'],
+            $r['ratio'] < $thr ? '  <' . $thr . 'x' : '');
+        $results[] = $r;
+    }
+    $elapsed = (hrtime(true) - $t0) / 1e9;
+
+    // summary
+    $byGroup = [];
+    foreach ($results as $r) {
+        $byGroup[$r['group']][] = $r;
+    }
+    $summary = [];
+    echo "\n== summary\n";
+    printf("%-14s %5s %9s %9s  %s\n", 'group', 'cases', 'geomean', 'min', 'slowest case');
+    foreach ($groups as $g => $gi) {
+        if (empty($byGroup[$g])) {
+            continue;
+        }
+        $rs = $byGroup[$g];
+        usort($rs, static fn($a, $b) => $a['ratio'] <=> $b['ratio']);
+        $gm = geomean(array_column($rs, 'ratio'));
+        $summary[$g] = ['cases' => count($rs), 'geomean' => $gm, 'min' => $rs[0]['ratio'], 'min_case' => $rs[0]['id']];
+        printf("%-14s %5d %8.2fx %8.2fx  %s\n", $g, count($rs), $gm, $rs[0]['ratio'], $rs[0]['id']);
+    }
+
+    // targets
+    $checks = [];
+    $ok = true;
+    foreach ($groups as $g => $gi) {
+        if (isset($gi['geo'])) {
+            if (isset($summary[$g])) {
+                $pass = $summary[$g]['geomean'] >= $gi['geo'];
+                $ok = $ok && $pass;
+                $checks[] = sprintf('%s geomean %.2fx %s %.1fx', $g, $summary[$g]['geomean'], $pass ? '>=' : '<', $gi['geo']);
+            } else {
+                $checks[] = "$g geomean n/a";
+            }
+        }
+    }
+    $minChecks = [];
+    foreach ($groups as $g => $gi) {
+        if (isset($gi['min'])) {
+            $minChecks[(string)$gi['min']][] = $g;
+        }
+    }
+    foreach ($minChecks as $thr => $gs) {
+        $worst = null;
+        foreach ($gs as $g) {
+            if (isset($summary[$g]) && ($worst === null || $summary[$g]['min'] < $worst['min'])) {
+                $worst = $summary[$g];
+            }
+        }
+        $label = implode('+', $gs);
+        if ($worst === null) {
+            $checks[] = "$label min n/a";
+            continue;
+        }
+        $pass = $worst['min'] >= (float)$thr;
+        $ok = $ok && $pass;
+        $checks[] = sprintf('%s min %.2fx %s %.1fx (%s)', $label, $worst['min'], $pass ? '>=' : '<', (float)$thr, $worst['min_case']);
+    }
+    $partial = (bool)array_filter($checks, static fn($c) => str_ends_with($c, 'n/a'));
+    printf("\nTARGETS %s%s: %s\n", $ok ? 'MET' : 'NOT MET', $partial ? ' (partial run)' : '', implode('; ', $checks));
+    printf("(%d cases in %.1f s)\n", count($results), $elapsed);
+
+    if ($o['json'] !== null) {
+        $doc = ['meta' => $meta + ['elapsed_s' => $elapsed], 'summary' => $summary,
+                'targets_met' => $ok, 'targets' => $checks, 'results' => $results];
+        if (file_put_contents($o['json'], json_encode($doc, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES) . "\n") === false) {
+            fail("cannot write {$o['json']}");
+        }
+        echo "raw results: {$o['json']}\n";
+    }
+    if ($o['svg'] !== null && $o['svg'] !== '') {
+        write_svg($o['svg'], $results, $groups, $meta);
+        echo "chart: {$o['svg']}\n";
+    }
+    return ($o['strict'] && !$ok) ? 3 : 0;
+}
+
+exit(main($argv));

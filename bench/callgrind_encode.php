@@ -1,0 +1,43 @@
+<?php
+/*
+ * Helper of bench/callgrind.sh: encode one text file N times.
+ *
+ *   php callgrind_encode.php json|fast|check FILE FLAGS N
+ *
+ * "json" calls json_encode(), "fast" fastjson_encode(); N = 0 gives the baseline
+ * (same start-up, file read and set-up, no encoding). "check" verifies that both
+ * produce identical bytes and prints the input and output sizes.
+ */
+declare(strict_types=1);
+
+[, $mode, $file, $flags, $n] = $argv + [null, null, null, '0', '0'];
+$flags = (int)$flags;
+$n = (int)$n;
+$s = file_get_contents($file);
+if ($s === false || !in_array($mode, ['json', 'fast', 'check'], true)) {
+    fwrite(STDERR, "usage: php callgrind_encode.php json|fast|check FILE FLAGS N\n");
+    exit(1);
+}
+if (!function_exists('fastjson_encode')) {
+    fwrite(STDERR, "fastjson extension not loaded\n");
+    exit(1);
+}
+if ($mode === 'check') {
+    $a = json_encode($s, $flags);
+    $b = fastjson_encode($s, $flags);
+    if (!is_string($a) || $a !== $b) {
+        fwrite(STDERR, "MISMATCH for $file flags $flags\n");
+        exit(2);
+    }
+    echo strlen($s), ' ', strlen($a), "\n";
+    exit(0);
+}
+if ($mode === 'json') {
+    for ($i = 0; $i < $n; ++$i) {
+        json_encode($s, $flags);
+    }
+} else {
+    for ($i = 0; $i < $n; ++$i) {
+        fastjson_encode($s, $flags);
+    }
+}
