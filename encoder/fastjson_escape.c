@@ -94,169 +94,6 @@ const fastjson_escape_set *fastjson_escape_set_for(int options)
 	return &fastjson_escape_sets[fastjson_escape_set_index(options)];
 }
 
-/* ---- clean-run scan kernels ----------------------------------------------------
- * Each returns the first byte in [p, end) that is not clean, or end. begin is the
- * start of the string: a tail shorter than a vector is loaded as the last vector of
- * the string (overlapping bytes already scanned), never past its end. */
-
-static zend_always_inline const unsigned char *fastjson_scan_scalar(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
-{
-	(void) begin;
-	while (p < end && set->clean[*p]) {
-		p++;
-	}
-	return p;
-}
-
-#ifdef FASTJSON_HAVE_SSE2
-/* A byte is dirty when, as a signed byte, it is below 0x20 (controls and every byte
- * >= 0x80 at once), or equal to '"', '\\' or one of set->extra_dirty_vec. */
-static zend_always_inline unsigned fastjson_dirty16_sse2(const unsigned char *p, const fastjson_escape_set *set)
-{
-	__m128i v = _mm_loadu_si128((const __m128i *) p);
-	__m128i dirty = _mm_or_si128(
-		_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
-		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-			_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[0]))));
-	if (set->has_hex_dirty) {
-		dirty = _mm_or_si128(dirty, _mm_or_si128(
-			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[1])),
-				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[2]))),
-			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[3])),
-				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[4])))));
-	}
-	return (unsigned) _mm_movemask_epi8(dirty);
-}
-
-static zend_always_inline const unsigned char *fastjson_scan_tail_sse2(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
-{
-	size_t left = (size_t)(end - p);
-	unsigned mask;
-
-	if (left == 0 || end - begin < 16) {
-		return fastjson_scan_scalar(p, end, begin, set);
-	}
-	mask = fastjson_dirty16_sse2(end - 16, set) >> (16 - left);
-	return mask ? p + fastjson_ctz32(mask) : end;
-}
-
-static zend_always_inline const unsigned char *fastjson_scan_sse2(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
-{
-	while (end - p >= 16) {
-		unsigned mask = fastjson_dirty16_sse2(p, set);
-		if (mask) {
-			return p + fastjson_ctz32(mask);
-		}
-		p += 16;
-	}
-	return fastjson_scan_tail_sse2(p, end, begin, set);
-}
-
-/* A string shorter than a vector is loaded as the 16 bytes that end where it ends: the
- * bytes before it are its zend_string header, always allocated and initialised. */
-static zend_always_inline const unsigned char *fastjson_scan_short_zstr_sse2(
-		const unsigned char *str, size_t len, const fastjson_escape_set *set)
-{
-	unsigned mask = fastjson_dirty16_sse2(str + len - 16, set) >> (16 - len);
-	return mask ? str + fastjson_ctz32(mask) : str + len;
-}
-#endif
-
-#ifdef FASTJSON_HAVE_AVX2
-static zend_always_inline FASTJSON_TARGET_AVX2 uint32_t fastjson_dirty32_avx2(
-		const unsigned char *p, const fastjson_escape_set *set)
-{
-	__m256i v = _mm256_loadu_si256((const __m256i *) p);
-	__m256i dirty = _mm256_or_si256(
-		_mm256_or_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'))),
-		_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')),
-			_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[0]))));
-	if (set->has_hex_dirty) {
-		dirty = _mm256_or_si256(dirty, _mm256_or_si256(
-			_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[1])),
-				_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[2]))),
-			_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[3])),
-				_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[4])))));
-	}
-	return (uint32_t) _mm256_movemask_epi8(dirty);
-}
-
-/* Out of line so the string writer itself never touches YMM registers: short strings,
- * the common case, stay in SSE2 and pay no AVX2 setup. Returns where 32-byte steps stop. */
-static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_scan_long_avx2(
-		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set)
-{
-	do {
-		uint32_t mask = fastjson_dirty32_avx2(p, set);
-		if (mask) {
-			return p + fastjson_ctz32(mask);
-		}
-		p += 32;
-	} while (end - p >= 32);
-	return p;
-}
-
-/* Long runs go to the AVX2 kernel, everything else is SSE2. */
-#define FASTJSON_AVX2_MIN_RUN 64
-
-static zend_always_inline const unsigned char *fastjson_scan_avx2(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
-{
-	if (end - p >= FASTJSON_AVX2_MIN_RUN) {
-		p = fastjson_scan_long_avx2(p, end, set);
-		if (end - p >= 32) {
-			return p;
-		}
-	}
-	return fastjson_scan_sse2(p, end, begin, set);
-}
-#endif
-
-#ifdef FASTJSON_HAVE_NEON
-static zend_always_inline const unsigned char *fastjson_scan_neon(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
-{
-	const uint8x16_t extra0 = vld1q_u8(set->extra_dirty_vec[0]);
-	const uint8x16_t hex0 = vld1q_u8(set->extra_dirty_vec[1]);
-	const uint8x16_t hex1 = vld1q_u8(set->extra_dirty_vec[2]);
-	const uint8x16_t hex2 = vld1q_u8(set->extra_dirty_vec[3]);
-	const uint8x16_t hex3 = vld1q_u8(set->extra_dirty_vec[4]);
-
-	while (end - p >= 16) {
-		uint8x16_t v = vld1q_u8(p);
-		uint8x16_t dirty = vorrq_u8(vorrq_u8(vcltq_u8(v, vdupq_n_u8(0x20)), vcgtq_u8(v, vdupq_n_u8(0x7f))),
-			vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8('"')), vceqq_u8(v, vdupq_n_u8('\\'))), vceqq_u8(v, extra0)));
-		dirty = vorrq_u8(dirty, vorrq_u8(vorrq_u8(vceqq_u8(v, hex0), vceqq_u8(v, hex1)),
-			vorrq_u8(vceqq_u8(v, hex2), vceqq_u8(v, hex3))));
-		/* UMAXV answers "anything dirty?" in one instruction; only then find where. */
-		if (vmaxvq_u8(dirty)) {
-			return fastjson_scan_scalar(p, p + 16, begin, set);
-		}
-		p += 16;
-	}
-	return fastjson_scan_scalar(p, end, begin, set);
-}
-#endif
-
-/* ---- the string writer -------------------------------------------------------- */
-
-/* Input bytes per output reservation. An input byte writes at most 6 output bytes
- * (\u00XX, or \ufffd for an invalid byte); the slack covers both quotes, a sequence
- * that starts before the end of a chunk and runs 3 bytes past it, and the 8-byte
- * stores of short escapes. */
-#define FASTJSON_ESCAPE_CHUNK 4096
-#define FASTJSON_ESCAPE_MAX_GROWTH 6
-#define FASTJSON_ESCAPE_SLACK 32
-
-/* Output bytes to reserve for the next chunk of the remaining input. */
-static zend_always_inline size_t fastjson_escape_budget(size_t remaining)
-{
-	return MIN(remaining, FASTJSON_ESCAPE_CHUNK) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK;
-}
-
 /* Copies a clean run; short ones with overlapping fixed-size moves, which beat a
  * memcpy call on the short keys and values that dominate real documents. */
 static zend_always_inline char *fastjson_copy_run(char *out, const unsigned char *src, size_t n)
@@ -281,6 +118,218 @@ static zend_always_inline char *fastjson_copy_run(char *out, const unsigned char
 		out[n - 1] = (char) src[n - 1];
 	}
 	return out + n;
+}
+
+/* ---- clean-run kernels ---------------------------------------------------------
+ * fastjson_scan_*() return the first byte in [p, end) that is not clean, or end.
+ * fastjson_copy_clean_*() also copy those clean bytes to *out and advance it: vector
+ * kernels store each vector as they test it, so scanning and copying are one pass, and
+ * may write up to 31 bytes past the copied ones (FASTJSON_ESCAPE_SLACK covers them).
+ * begin is the start of the string: a tail shorter than a vector is loaded as the last
+ * vector of the string (overlapping bytes already scanned), never past its end. */
+
+static zend_always_inline const unsigned char *fastjson_scan_scalar(const unsigned char *p,
+		const unsigned char *end, const fastjson_escape_set *set)
+{
+	while (p < end && set->clean[*p]) {
+		p++;
+	}
+	return p;
+}
+
+static zend_always_inline const unsigned char *fastjson_copy_clean_scalar(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char **out)
+{
+	const unsigned char *stop = fastjson_scan_scalar(p, end, set);
+
+	(void) begin;
+	*out = fastjson_copy_run(*out, p, (size_t)(stop - p));
+	return stop;
+}
+
+static zend_always_inline const unsigned char *fastjson_scan_short_scalar(
+		const unsigned char *str, size_t len, const fastjson_escape_set *set)
+{
+	return fastjson_scan_scalar(str, str + len, set);
+}
+
+#ifdef FASTJSON_HAVE_SSE2
+/* A byte is dirty when, as a signed byte, it is below 0x20 (controls and every byte
+ * >= 0x80 at once), or equal to '"', '\\' or one of set->extra_dirty_vec. */
+static zend_always_inline unsigned fastjson_dirty_mask_sse2(__m128i v, const fastjson_escape_set *set)
+{
+	__m128i dirty = _mm_or_si128(
+		_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+			_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[0]))));
+	if (set->has_hex_dirty) {
+		dirty = _mm_or_si128(dirty, _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[1])),
+				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[2]))),
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[3])),
+				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[4])))));
+	}
+	return (unsigned) _mm_movemask_epi8(dirty);
+}
+
+static zend_always_inline unsigned fastjson_dirty16_sse2(const unsigned char *p, const fastjson_escape_set *set)
+{
+	return fastjson_dirty_mask_sse2(_mm_loadu_si128((const __m128i *) p), set);
+}
+
+static zend_always_inline const unsigned char *fastjson_scan_tail_sse2(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set)
+{
+	size_t left = (size_t)(end - p);
+	unsigned mask;
+
+	if (left == 0 || end - begin < 16) {
+		return fastjson_scan_scalar(p, end, set);
+	}
+	mask = fastjson_dirty16_sse2(end - 16, set) >> (16 - left);
+	return mask ? p + fastjson_ctz32(mask) : end;
+}
+
+static zend_always_inline const unsigned char *fastjson_copy_clean_sse2(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char **out)
+{
+	char *o = *out;
+	const unsigned char *stop;
+
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *) p);
+		unsigned mask;
+
+		_mm_storeu_si128((__m128i *) o, v);
+		mask = fastjson_dirty_mask_sse2(v, set);
+		if (mask) {
+			unsigned n = fastjson_ctz32(mask);
+			*out = o + n;
+			return p + n;
+		}
+		p += 16;
+		o += 16;
+	}
+	stop = fastjson_scan_tail_sse2(p, end, begin, set);
+	*out = fastjson_copy_run(o, p, (size_t)(stop - p));
+	return stop;
+}
+
+/* A string shorter than a vector is loaded as the 16 bytes that end where it ends: the
+ * bytes before it are its zend_string header, always allocated and initialised. */
+static zend_always_inline const unsigned char *fastjson_scan_short_zstr_sse2(
+		const unsigned char *str, size_t len, const fastjson_escape_set *set)
+{
+	unsigned mask = fastjson_dirty16_sse2(str + len - 16, set) >> (16 - len);
+	return mask ? str + fastjson_ctz32(mask) : str + len;
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+static zend_always_inline FASTJSON_TARGET_AVX2 uint32_t fastjson_dirty_mask_avx2(
+		__m256i v, const fastjson_escape_set *set)
+{
+	__m256i dirty = _mm256_or_si256(
+		_mm256_or_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x20), v), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'))),
+		_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')),
+			_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[0]))));
+	if (set->has_hex_dirty) {
+		dirty = _mm256_or_si256(dirty, _mm256_or_si256(
+			_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[1])),
+				_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[2]))),
+			_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[3])),
+				_mm256_cmpeq_epi8(v, _mm256_load_si256((const __m256i *) set->extra_dirty_vec[4])))));
+	}
+	return (uint32_t) _mm256_movemask_epi8(dirty);
+}
+
+/* Out of line so the string writer itself never touches YMM registers: short strings,
+ * the common case, stay in SSE2 and pay no AVX2 setup. Stops at the first dirty byte or
+ * when fewer than 32 bytes are left. */
+static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_copy_clean_long_avx2(
+		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set, char **out)
+{
+	char *o = *out;
+
+	do {
+		__m256i v = _mm256_loadu_si256((const __m256i *) p);
+		uint32_t mask;
+
+		_mm256_storeu_si256((__m256i *) o, v);
+		mask = fastjson_dirty_mask_avx2(v, set);
+		if (mask) {
+			unsigned n = fastjson_ctz32(mask);
+			*out = o + n;
+			return p + n;
+		}
+		p += 32;
+		o += 32;
+	} while (end - p >= 32);
+	*out = o;
+	return p;
+}
+
+/* Long runs go to the AVX2 kernel, everything else is SSE2. */
+#define FASTJSON_AVX2_MIN_RUN 64
+
+static zend_always_inline const unsigned char *fastjson_copy_clean_avx2(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char **out)
+{
+	if (end - p >= FASTJSON_AVX2_MIN_RUN) {
+		p = fastjson_copy_clean_long_avx2(p, end, set, out);
+		if (end - p >= 32) {
+			return p;
+		}
+	}
+	return fastjson_copy_clean_sse2(p, end, begin, set, out);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_NEON
+static zend_always_inline const unsigned char *fastjson_copy_clean_neon(const unsigned char *p,
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char **out)
+{
+	const uint8x16_t extra0 = vld1q_u8(set->extra_dirty_vec[0]);
+	const uint8x16_t hex0 = vld1q_u8(set->extra_dirty_vec[1]);
+	const uint8x16_t hex1 = vld1q_u8(set->extra_dirty_vec[2]);
+	const uint8x16_t hex2 = vld1q_u8(set->extra_dirty_vec[3]);
+	const uint8x16_t hex3 = vld1q_u8(set->extra_dirty_vec[4]);
+	char *o = *out;
+
+	while (end - p >= 16) {
+		uint8x16_t v = vld1q_u8(p);
+		uint8x16_t dirty = vorrq_u8(vorrq_u8(vcltq_u8(v, vdupq_n_u8(0x20)), vcgtq_u8(v, vdupq_n_u8(0x7f))),
+			vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8('"')), vceqq_u8(v, vdupq_n_u8('\\'))), vceqq_u8(v, extra0)));
+		dirty = vorrq_u8(dirty, vorrq_u8(vorrq_u8(vceqq_u8(v, hex0), vceqq_u8(v, hex1)),
+			vorrq_u8(vceqq_u8(v, hex2), vceqq_u8(v, hex3))));
+		vst1q_u8((uint8_t *) o, v);
+		/* UMAXV answers "anything dirty?" in one instruction; only then find where. */
+		if (vmaxvq_u8(dirty)) {
+			const unsigned char *stop = fastjson_scan_scalar(p, p + 16, set);
+			*out = o + (stop - p);
+			return stop;
+		}
+		p += 16;
+		o += 16;
+	}
+	return fastjson_copy_clean_scalar(p, end, begin, set, out);
+}
+#endif
+
+/* ---- the string writer -------------------------------------------------------- */
+
+/* Input bytes per output reservation. An input byte writes at most 6 output bytes
+ * (\u00XX, or \ufffd for an invalid byte); the slack covers both quotes, a sequence
+ * that starts before the end of a chunk and runs 3 bytes past it, the 8-byte stores of
+ * short escapes and the whole-vector stores of the clean-run kernels. */
+#define FASTJSON_ESCAPE_CHUNK 4096
+#define FASTJSON_ESCAPE_MAX_GROWTH 6
+#define FASTJSON_ESCAPE_SLACK 64
+
+/* Output bytes to reserve for the next chunk of the remaining input. */
+static zend_always_inline size_t fastjson_escape_budget(size_t remaining)
+{
+	return MIN(remaining, FASTJSON_ESCAPE_CHUNK) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK;
 }
 
 static zend_always_inline char *fastjson_write_u_escape(char *out, uint32_t unit)
@@ -350,22 +399,16 @@ static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encode
 	return FAILURE;
 }
 
-static zend_always_inline const unsigned char *fastjson_scan_short_scalar(
-		const unsigned char *str, size_t len, const fastjson_escape_set *set)
-{
-	return fastjson_scan_scalar(str, str + len, str, set);
-}
-
 #define FASTJSON_ESCAPE_FN fastjson_escape_string_scalar
 #define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_scalar
-#define FASTJSON_ESCAPE_SCAN fastjson_scan_scalar
+#define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_scalar
 #define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_scalar
 #include "fastjson_escape_loop.h"
 
 #ifdef FASTJSON_HAVE_SSE2
 # define FASTJSON_ESCAPE_FN fastjson_escape_string_sse2
 # define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_sse2
-# define FASTJSON_ESCAPE_SCAN fastjson_scan_sse2
+# define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_sse2
 # define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_zstr_sse2
 # include "fastjson_escape_loop.h"
 #endif
@@ -373,7 +416,7 @@ static zend_always_inline const unsigned char *fastjson_scan_short_scalar(
 #ifdef FASTJSON_HAVE_AVX2
 # define FASTJSON_ESCAPE_FN fastjson_escape_string_avx2
 # define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_avx2
-# define FASTJSON_ESCAPE_SCAN fastjson_scan_avx2
+# define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_avx2
 # define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_zstr_sse2
 # include "fastjson_escape_loop.h"
 #endif
@@ -381,7 +424,7 @@ static zend_always_inline const unsigned char *fastjson_scan_short_scalar(
 #ifdef FASTJSON_HAVE_NEON
 # define FASTJSON_ESCAPE_FN fastjson_escape_string_neon
 # define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_neon
-# define FASTJSON_ESCAPE_SCAN fastjson_scan_neon
+# define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_neon
 # define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_scalar
 # include "fastjson_escape_loop.h"
 #endif

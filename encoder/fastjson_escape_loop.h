@@ -1,38 +1,31 @@
 /* The string writer, instantiated once per SIMD path by fastjson_escape.c so that each
- * path's scan kernel is inlined into it. Expects FASTJSON_ESCAPE_FN and
- * FASTJSON_ESCAPE_DIRTY_FN (the names of the two functions), FASTJSON_ESCAPE_SCAN (the
- * kernel) and FASTJSON_ESCAPE_SCAN_SHORT (the kernel for strings shorter than 16 bytes). */
+ * path's kernels are inlined into it. Expects FASTJSON_ESCAPE_FN and
+ * FASTJSON_ESCAPE_DIRTY_FN (the names of the two functions), FASTJSON_ESCAPE_COPY_CLEAN
+ * (the clean-run kernel) and FASTJSON_ESCAPE_SCAN_SHORT (the check of strings shorter
+ * than 16 bytes). */
 
-/* Everything from the first byte that is not copied verbatim: escapes, UTF-8, errors. */
+/* Everything from the first byte that is not copied verbatim: escapes, UTF-8, errors.
+ * The opening quote and the clean prefix are already written; checkpoint is where the
+ * string's output began. */
 static zend_never_inline zend_result FASTJSON_ESCAPE_DIRTY_FN(fastjson_encoder *encoder,
-		const unsigned char *begin, const unsigned char *end, const unsigned char *s)
+		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
 {
 	const fastjson_escape_set *set = encoder->escape_set;
 	const int options = encoder->options;
-	size_t checkpoint = fastjson_buf_len(&encoder->buf);
-	size_t prefix = (size_t)(s - begin);
-	const unsigned char *chunk_end;
-	char *out;
-
-	/* The clean prefix, then the first chunk at its worst-case growth. */
-	out = fastjson_buf_reserve(&encoder->buf, prefix + fastjson_escape_budget((size_t)(end - s)));
-	*out++ = '"';
-	out = fastjson_copy_run(out, begin, prefix);
 
 	for (;;) {
-		chunk_end = s + MIN((size_t)(end - s), FASTJSON_ESCAPE_CHUNK);
+		const unsigned char *chunk_end = s + MIN((size_t)(end - s), FASTJSON_ESCAPE_CHUNK);
+		char *out = fastjson_buf_reserve(&encoder->buf, fastjson_escape_budget((size_t)(end - s)));
 
 		while (s < chunk_end) {
+			/* The front byte decides: only a clean one is worth a vector attempt. */
 			if (set->clean[*s]) {
-				/* The front byte is clean: only now is a vector scan worth it. */
-				const unsigned char *run = s;
-				s = FASTJSON_ESCAPE_SCAN(s + 1, chunk_end, begin, set);
-				out = fastjson_copy_run(out, run, (size_t)(s - run));
+				s = FASTJSON_ESCAPE_COPY_CLEAN(s, chunk_end, begin, set, &out);
 				if (s >= chunk_end) {
 					break;
 				}
 			}
-			/* Escape the whole stretch of dirty bytes without going back to the scan. */
+			/* Escape the whole stretch of dirty bytes without going back to the kernel. */
 			do {
 				unsigned c = *s;
 
@@ -57,43 +50,57 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_DIRTY_FN(fastjson_encoder *
 			} while (s < chunk_end && !set->clean[*s]);
 		}
 
+		encoder->buf.pos = out;
 		if (s >= end) {
 			break;
 		}
-		encoder->buf.pos = out;
-		out = fastjson_buf_reserve(&encoder->buf, fastjson_escape_budget((size_t)(end - s)));
 	}
 
-	*out++ = '"';
-	encoder->buf.pos = out;
+	fastjson_buf_appendc(&encoder->buf, '"');
 	return SUCCESS;
 }
 
 static zend_result FASTJSON_ESCAPE_FN(fastjson_encoder *encoder, const char *str, size_t len)
 {
+	const fastjson_escape_set *set = encoder->escape_set;
 	const unsigned char *begin = (const unsigned char *) str;
 	const unsigned char *end = begin + len;
-	const unsigned char *first_dirty;
+	const unsigned char *s;
+	size_t checkpoint;
 	char *out;
 
-	/* Most strings need no escaping at all: one scan, one copy. */
+	/* Most strings need no escaping at all: written with one check and one copy. */
 	if (len < 16) {
-		first_dirty = FASTJSON_ESCAPE_SCAN_SHORT(begin, len, encoder->escape_set);
-	} else {
-		first_dirty = FASTJSON_ESCAPE_SCAN(begin, end, begin, encoder->escape_set);
-	}
-	if (EXPECTED(first_dirty == end)) {
+		s = FASTJSON_ESCAPE_SCAN_SHORT(begin, len, set);
+		if (EXPECTED(s == end)) {
+			out = fastjson_buf_reserve(&encoder->buf, len + 2);
+			*out++ = '"';
+			out = fastjson_copy_run(out, begin, len);
+			*out++ = '"';
+			encoder->buf.pos = out;
+			return SUCCESS;
+		}
+		checkpoint = fastjson_buf_len(&encoder->buf);
 		out = fastjson_buf_reserve(&encoder->buf, len + 2);
 		*out++ = '"';
-		out = fastjson_copy_run(out, begin, len);
+		encoder->buf.pos = fastjson_copy_run(out, begin, (size_t)(s - begin));
+		return FASTJSON_ESCAPE_DIRTY_FN(encoder, begin, end, s, checkpoint);
+	}
+
+	checkpoint = fastjson_buf_len(&encoder->buf);
+	out = fastjson_buf_reserve(&encoder->buf, len + 2 + FASTJSON_ESCAPE_SLACK);
+	*out++ = '"';
+	s = set->clean[*begin] ? FASTJSON_ESCAPE_COPY_CLEAN(begin, end, begin, set, &out) : begin;
+	if (EXPECTED(s == end)) {
 		*out++ = '"';
 		encoder->buf.pos = out;
 		return SUCCESS;
 	}
-	return FASTJSON_ESCAPE_DIRTY_FN(encoder, begin, end, first_dirty);
+	encoder->buf.pos = out;
+	return FASTJSON_ESCAPE_DIRTY_FN(encoder, begin, end, s, checkpoint);
 }
 
 #undef FASTJSON_ESCAPE_DIRTY_FN
 #undef FASTJSON_ESCAPE_FN
-#undef FASTJSON_ESCAPE_SCAN
+#undef FASTJSON_ESCAPE_COPY_CLEAN
 #undef FASTJSON_ESCAPE_SCAN_SHORT
