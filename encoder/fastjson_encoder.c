@@ -292,7 +292,22 @@ static ZEND_COLD zend_result fastjson_recursion_detected(fastjson_encoder *encod
 	return FAILURE;
 }
 
-/* The common scalars inline; everything else through fastjson_encode_zval(). */
+static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val);
+
+/* Arrays, and objects encoded as their properties. */
+static zend_result fastjson_encode_container(fastjson_encoder *encoder, zval *val)
+{
+	/* Hold a reference so a jsonSerialize() call cannot free the container. */
+	zval copy;
+	zend_result result;
+
+	ZVAL_COPY(&copy, val);
+	result = fastjson_encode_array(encoder, &copy);
+	zval_ptr_dtor_nogc(&copy);
+	return result;
+}
+
+/* The common values inline; everything else through fastjson_encode_zval(). */
 static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *encoder, zval *val)
 {
 	char *out;
@@ -321,6 +336,15 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 				return encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
 			}
 			break;
+		case IS_ARRAY:
+			/* An empty array within the depth limit is all ext/json's walk would write. */
+			if (zend_hash_num_elements(Z_ARRVAL_P(val)) == 0 && encoder->depth < encoder->max_depth) {
+				out = fastjson_buf_reserve(&encoder->buf, 2);
+				memcpy(out, (encoder->options & PHP_JSON_FORCE_OBJECT) ? "{}" : "[]", 2);
+				encoder->buf.pos = out + 2;
+				return SUCCESS;
+			}
+			return fastjson_encode_container(encoder, val);
 		default:
 			break;
 	}
@@ -629,16 +653,8 @@ again:
 				return fastjson_encode_enum(encoder, Z_OBJ_P(val));
 			}
 			ZEND_FALLTHROUGH;
-		case IS_ARRAY: {
-			/* Hold a reference so a jsonSerialize() call cannot free the container. */
-			zval copy;
-			zend_result result;
-
-			ZVAL_COPY(&copy, val);
-			result = fastjson_encode_array(encoder, &copy);
-			zval_ptr_dtor_nogc(&copy);
-			return result;
-		}
+		case IS_ARRAY:
+			return fastjson_encode_container(encoder, val);
 		case IS_REFERENCE:
 			val = Z_REFVAL_P(val);
 			goto again;
