@@ -219,22 +219,48 @@ static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder,
 	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0);
 }
 
+/* Writes a string shorter than 16 bytes that needs no escaping, quoted, with `extra`
+ * more bytes reserved after it; returns where to write next, or NULL (having written
+ * nothing) when the string is longer or has anything to escape. */
+static zend_always_inline char *fastjson_write_short_clean(fastjson_encoder *encoder, zend_string *str,
+		size_t extra)
+{
+	size_t len = ZSTR_LEN(str);
+	const unsigned char *val = (const unsigned char *) ZSTR_VAL(str);
+	char *out;
+
+	if (len >= 16 || fastjson_scan_short_zstr(encoder->escape_set, encoder->simd_path, val, len) != val + len) {
+		return NULL;
+	}
+	out = fastjson_buf_reserve(&encoder->buf, len + 2 + extra);
+	*out++ = '"';
+	out = fastjson_copy_run(out, val, len);
+	*out++ = '"';
+	return out;
+}
+
 /* A string key; an invalid one becomes "" under PARTIAL_OUTPUT_ON_ERROR, as in ext/json.
  * NUMERIC_CHECK never applies: the escape functions only escape. */
 static zend_always_inline zend_result fastjson_begin_string_member(fastjson_encoder *encoder, bool *need_comma,
 		zend_string *key)
 {
+	char *out;
+
 	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0);
-	if (UNEXPECTED(encoder->escape(encoder, ZSTR_VAL(key), ZSTR_LEN(key)) == FAILURE)) {
-		if (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
-			encoder->buf.pos -= 4;
-			fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
-		} else if (fastjson_compat_key_error_stops) {
-			/* some versions abort at the key (encoder/fastjson_compat.h) */
-			return FAILURE;
+	out = fastjson_write_short_clean(encoder, key, 2);
+	if (out == NULL) {
+		if (UNEXPECTED(encoder->escape(encoder, ZSTR_VAL(key), ZSTR_LEN(key)) == FAILURE)) {
+			if (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+				encoder->buf.pos -= 4;
+				fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
+			} else if (fastjson_compat_key_error_stops) {
+				/* some versions abort at the key (encoder/fastjson_compat.h) */
+				return FAILURE;
+			}
 		}
+		out = fastjson_buf_reserve(&encoder->buf, 2);
 	}
-	encoder->buf.pos = fastjson_write_key_separator(encoder, fastjson_buf_reserve(&encoder->buf, 2));
+	encoder->buf.pos = fastjson_write_key_separator(encoder, out);
 	return SUCCESS;
 }
 
@@ -333,6 +359,11 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 			return SUCCESS;
 		case IS_STRING:
 			if (!(encoder->options & PHP_JSON_NUMERIC_CHECK)) {
+				out = fastjson_write_short_clean(encoder, Z_STR_P(val), 0);
+				if (out != NULL) {
+					encoder->buf.pos = out;
+					return SUCCESS;
+				}
 				return encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
 			}
 			break;
@@ -600,6 +631,7 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
 	encoder->max_depth = max_depth;
 	encoder->error_code = PHP_JSON_ERROR_NONE;
 	encoder->escape_set = fastjson_escape_set_for(options);
+	encoder->simd_path = path;
 	encoder->escape = fastjson_escape_fn_for(path);
 	encoder->stack_limit = fastjson_stack_limit();
 }

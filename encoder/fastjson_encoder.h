@@ -15,7 +15,8 @@ typedef struct _fastjson_encoder {
 	int max_depth;
 	php_json_error_code error_code;
 	const fastjson_escape_set *escape_set;
-	/* The string writer of the SIMD path in force. */
+	/* The SIMD path in force and its string writer. */
+	fastjson_simd_path simd_path;
 	fastjson_escape_fn escape;
 	/* Below this address the C stack is too close to its end to nest deeper. */
 	const char *stack_limit;

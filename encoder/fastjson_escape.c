@@ -94,32 +94,6 @@ const fastjson_escape_set *fastjson_escape_set_for(int options)
 	return &fastjson_escape_sets[fastjson_escape_set_index(options)];
 }
 
-/* Copies a clean run; short ones with overlapping fixed-size moves, which beat a
- * memcpy call on the short keys and values that dominate real documents. */
-static zend_always_inline char *fastjson_copy_run(char *out, const unsigned char *src, size_t n)
-{
-	if (n > 16) {
-		memcpy(out, src, n);
-	} else if (n >= 8) {
-		uint64_t head, tail;
-		memcpy(&head, src, 8);
-		memcpy(&tail, src + n - 8, 8);
-		memcpy(out, &head, 8);
-		memcpy(out + n - 8, &tail, 8);
-	} else if (n >= 4) {
-		uint32_t head, tail;
-		memcpy(&head, src, 4);
-		memcpy(&tail, src + n - 4, 4);
-		memcpy(out, &head, 4);
-		memcpy(out + n - 4, &tail, 4);
-	} else if (n > 0) {
-		out[0] = (char) src[0];
-		out[n / 2] = (char) src[n / 2];
-		out[n - 1] = (char) src[n - 1];
-	}
-	return out + n;
-}
-
 /* ---- clean-run kernels ---------------------------------------------------------
  * fastjson_scan_*() return the first byte in [p, end) that is not clean, or end.
  * fastjson_copy_clean_*() also copy those clean bytes to *out and advance it: vector
@@ -147,31 +121,7 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_scalar(const 
 	return stop;
 }
 
-static zend_always_inline const unsigned char *fastjson_scan_short_scalar(
-		const unsigned char *str, size_t len, const fastjson_escape_set *set)
-{
-	return fastjson_scan_scalar(str, str + len, set);
-}
-
 #ifdef FASTJSON_HAVE_SSE2
-/* A byte is dirty when, as a signed byte, it is below 0x20 (controls and every byte
- * >= 0x80 at once), or equal to '"', '\\' or one of set->extra_dirty_vec. */
-static zend_always_inline unsigned fastjson_dirty_mask_sse2(__m128i v, const fastjson_escape_set *set)
-{
-	__m128i dirty = _mm_or_si128(
-		_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
-		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-			_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[0]))));
-	if (set->has_hex_dirty) {
-		dirty = _mm_or_si128(dirty, _mm_or_si128(
-			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[1])),
-				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[2]))),
-			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[3])),
-				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[4])))));
-	}
-	return (unsigned) _mm_movemask_epi8(dirty);
-}
-
 static zend_always_inline unsigned fastjson_dirty16_sse2(const unsigned char *p, const fastjson_escape_set *set)
 {
 	return fastjson_dirty_mask_sse2(_mm_loadu_si128((const __m128i *) p), set);
@@ -215,14 +165,6 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_sse2(const un
 	return stop;
 }
 
-/* A string shorter than a vector is loaded as the 16 bytes that end where it ends: the
- * bytes before it are its zend_string header, always allocated and initialised. */
-static zend_always_inline const unsigned char *fastjson_scan_short_zstr_sse2(
-		const unsigned char *str, size_t len, const fastjson_escape_set *set)
-{
-	unsigned mask = fastjson_dirty16_sse2(str + len - 16, set) >> (16 - len);
-	return mask ? str + fastjson_ctz32(mask) : str + len;
-}
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
@@ -402,14 +344,14 @@ static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encode
 #define FASTJSON_ESCAPE_FN fastjson_escape_string_scalar
 #define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_scalar
 #define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_scalar
-#define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_scalar
+#define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_SCALAR
 #include "fastjson_escape_loop.h"
 
 #ifdef FASTJSON_HAVE_SSE2
 # define FASTJSON_ESCAPE_FN fastjson_escape_string_sse2
 # define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_sse2
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_sse2
-# define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_zstr_sse2
+# define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_SSE2
 # include "fastjson_escape_loop.h"
 #endif
 
@@ -417,7 +359,7 @@ static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encode
 # define FASTJSON_ESCAPE_FN fastjson_escape_string_avx2
 # define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_avx2
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_avx2
-# define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_zstr_sse2
+# define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_AVX2
 # include "fastjson_escape_loop.h"
 #endif
 
@@ -425,7 +367,7 @@ static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encode
 # define FASTJSON_ESCAPE_FN fastjson_escape_string_neon
 # define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_neon
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_neon
-# define FASTJSON_ESCAPE_SCAN_SHORT fastjson_scan_short_scalar
+# define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_NEON
 # include "fastjson_escape_loop.h"
 #endif
 

@@ -34,4 +34,48 @@ void fastjson_escape_startup(void);
 const fastjson_escape_set *fastjson_escape_set_for(int options);
 fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path);
 
+#ifdef FASTJSON_HAVE_SSE2
+/* A byte is dirty when, as a signed byte, it is below 0x20 (controls and every byte
+ * >= 0x80 at once), or equal to '"', '\\' or one of set->extra_dirty_vec. */
+static zend_always_inline unsigned fastjson_dirty_mask_sse2(__m128i v, const fastjson_escape_set *set)
+{
+	__m128i dirty = _mm_or_si128(
+		_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)), _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+			_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[0]))));
+	if (set->has_hex_dirty) {
+		dirty = _mm_or_si128(dirty, _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[1])),
+				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[2]))),
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[3])),
+				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[4])))));
+	}
+	return (unsigned) _mm_movemask_epi8(dirty);
+}
+#endif
+
+/* The first byte of a string shorter than 16 bytes that is not written verbatim, or
+ * its end. str must be a zend_string's value: with a vector path this loads the 16
+ * bytes that end where the string ends, the rest being its header, always allocated
+ * and initialised. */
+static zend_always_inline const unsigned char *fastjson_scan_short_zstr(const fastjson_escape_set *set,
+		fastjson_simd_path path, const unsigned char *str, size_t len)
+{
+	size_t i;
+
+	ZEND_ASSERT(len < 16);
+#ifdef FASTJSON_HAVE_SSE2
+	if (path != FASTJSON_SIMD_SCALAR) {
+		unsigned mask = fastjson_dirty_mask_sse2(_mm_loadu_si128((const __m128i *) (str + len - 16)), set)
+			>> (16 - len);
+		return mask ? str + fastjson_ctz32(mask) : str + len;
+	}
+#else
+	(void) path;
+#endif
+	for (i = 0; i < len && set->clean[str[i]]; i++) {
+	}
+	return str + i;
+}
+
 #endif

@@ -1,8 +1,7 @@
 /* The string writer, instantiated once per SIMD path by fastjson_escape.c so that each
  * path's kernels are inlined into it. Expects FASTJSON_ESCAPE_FN and
  * FASTJSON_ESCAPE_DIRTY_FN (the names of the two functions), FASTJSON_ESCAPE_COPY_CLEAN
- * (the clean-run kernel) and FASTJSON_ESCAPE_SCAN_SHORT (the check of strings shorter
- * than 16 bytes). */
+ * (the clean-run kernel) and FASTJSON_ESCAPE_PATH (the SIMD path). */
 
 /* Everything from the first byte that is not copied verbatim: escapes, UTF-8, errors.
  * The opening quote and the clean prefix are already written; checkpoint is where the
@@ -71,7 +70,7 @@ static zend_result FASTJSON_ESCAPE_FN(fastjson_encoder *encoder, const char *str
 
 	/* Most strings need no escaping at all: written with one check and one copy. */
 	if (len < 16) {
-		s = FASTJSON_ESCAPE_SCAN_SHORT(begin, len, set);
+		s = fastjson_scan_short_zstr(set, FASTJSON_ESCAPE_PATH, begin, len);
 		if (EXPECTED(s == end)) {
 			out = fastjson_buf_reserve(&encoder->buf, len + 2);
 			*out++ = '"';
@@ -103,4 +102,4 @@ static zend_result FASTJSON_ESCAPE_FN(fastjson_encoder *encoder, const char *str
 #undef FASTJSON_ESCAPE_DIRTY_FN
 #undef FASTJSON_ESCAPE_FN
 #undef FASTJSON_ESCAPE_COPY_CLEAN
-#undef FASTJSON_ESCAPE_SCAN_SHORT
+#undef FASTJSON_ESCAPE_PATH
