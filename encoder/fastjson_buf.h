@@ -54,6 +54,9 @@ static zend_always_inline void fastjson_buf_appendc(fastjson_buf *buf, char c)
 static zend_always_inline char *fastjson_copy_run(char *out, const unsigned char *src, size_t n)
 {
 	if (n > 16) {
+		/* n is a distance between two pointers into one string; saying so keeps newer
+		 * gcc from warning about sizes above PTRDIFF_MAX. */
+		ZEND_ASSUME(n <= PTRDIFF_MAX);
 		memcpy(out, src, n);
 	} else if (n >= 8) {
 		uint64_t head, tail;
