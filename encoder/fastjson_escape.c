@@ -96,9 +96,10 @@ const fastjson_escape_set *fastjson_escape_set_for(int options)
 
 /* ---- clean-run kernels ---------------------------------------------------------
  * fastjson_scan_*() return the first byte in [p, end) that is not clean, or end.
- * fastjson_copy_clean_*() also copy those clean bytes to *out and advance it: vector
- * kernels store each vector as they test it, so scanning and copying are one pass, and
- * may write up to 31 bytes past the copied ones (FASTJSON_ESCAPE_SLACK covers them).
+ * fastjson_copy_clean_*() also copy those clean bytes to out (the caller advances out
+ * by as many bytes as the input): vector kernels store each vector as they test it, so
+ * scanning and copying are one pass, and may write up to 31 bytes past the copied ones
+ * (FASTJSON_ESCAPE_SLACK covers them).
  * begin is the start of the string: a tail shorter than a vector is loaded as the last
  * vector of the string (overlapping bytes already scanned), never past its end. */
 
@@ -112,12 +113,12 @@ static zend_always_inline const unsigned char *fastjson_scan_scalar(const unsign
 }
 
 static zend_always_inline const unsigned char *fastjson_copy_clean_scalar(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char **out)
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char *out)
 {
 	const unsigned char *stop = fastjson_scan_scalar(p, end, set);
 
 	(void) begin;
-	*out = fastjson_copy_run(*out, p, (size_t)(stop - p));
+	fastjson_copy_run(out, p, (size_t)(stop - p));
 	return stop;
 }
 
@@ -141,27 +142,24 @@ static zend_always_inline const unsigned char *fastjson_scan_tail_sse2(const uns
 }
 
 static zend_always_inline const unsigned char *fastjson_copy_clean_sse2(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char **out)
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char *out)
 {
-	char *o = *out;
 	const unsigned char *stop;
 
 	while (end - p >= 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *) p);
 		unsigned mask;
 
-		_mm_storeu_si128((__m128i *) o, v);
+		_mm_storeu_si128((__m128i *) out, v);
 		mask = fastjson_dirty_mask_sse2(v, set);
 		if (mask) {
-			unsigned n = fastjson_ctz32(mask);
-			*out = o + n;
-			return p + n;
+			return p + fastjson_ctz32(mask);
 		}
 		p += 16;
-		o += 16;
+		out += 16;
 	}
 	stop = fastjson_scan_tail_sse2(p, end, begin, set);
-	*out = fastjson_copy_run(o, p, (size_t)(stop - p));
+	fastjson_copy_run(out, p, (size_t)(stop - p));
 	return stop;
 }
 
@@ -189,25 +187,20 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint32_t fastjson_dirty_mask_avx2
  * the common case, stay in SSE2 and pay no AVX2 setup. Stops at the first dirty byte or
  * when fewer than 32 bytes are left. */
 static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_copy_clean_long_avx2(
-		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set, char **out)
+		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set, char *out)
 {
-	char *o = *out;
-
 	do {
 		__m256i v = _mm256_loadu_si256((const __m256i *) p);
 		uint32_t mask;
 
-		_mm256_storeu_si256((__m256i *) o, v);
+		_mm256_storeu_si256((__m256i *) out, v);
 		mask = fastjson_dirty_mask_avx2(v, set);
 		if (mask) {
-			unsigned n = fastjson_ctz32(mask);
-			*out = o + n;
-			return p + n;
+			return p + fastjson_ctz32(mask);
 		}
 		p += 32;
-		o += 32;
+		out += 32;
 	} while (end - p >= 32);
-	*out = o;
 	return p;
 }
 
@@ -215,13 +208,15 @@ static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_copy
 #define FASTJSON_AVX2_MIN_RUN 64
 
 static zend_always_inline const unsigned char *fastjson_copy_clean_avx2(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char **out)
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char *out)
 {
 	if (end - p >= FASTJSON_AVX2_MIN_RUN) {
-		p = fastjson_copy_clean_long_avx2(p, end, set, out);
-		if (end - p >= 32) {
-			return p;
+		const unsigned char *stop = fastjson_copy_clean_long_avx2(p, end, set, out);
+		if (end - stop >= 32) {
+			return stop;
 		}
+		out += stop - p;
+		p = stop;
 	}
 	return fastjson_copy_clean_sse2(p, end, begin, set, out);
 }
@@ -229,14 +224,13 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_avx2(const un
 
 #ifdef FASTJSON_HAVE_NEON
 static zend_always_inline const unsigned char *fastjson_copy_clean_neon(const unsigned char *p,
-		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char **out)
+		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char *out)
 {
 	const uint8x16_t extra0 = vld1q_u8(set->extra_dirty_vec[0]);
 	const uint8x16_t hex0 = vld1q_u8(set->extra_dirty_vec[1]);
 	const uint8x16_t hex1 = vld1q_u8(set->extra_dirty_vec[2]);
 	const uint8x16_t hex2 = vld1q_u8(set->extra_dirty_vec[3]);
 	const uint8x16_t hex3 = vld1q_u8(set->extra_dirty_vec[4]);
-	char *o = *out;
 
 	while (end - p >= 16) {
 		uint8x16_t v = vld1q_u8(p);
@@ -244,15 +238,13 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_neon(const un
 			vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8('"')), vceqq_u8(v, vdupq_n_u8('\\'))), vceqq_u8(v, extra0)));
 		dirty = vorrq_u8(dirty, vorrq_u8(vorrq_u8(vceqq_u8(v, hex0), vceqq_u8(v, hex1)),
 			vorrq_u8(vceqq_u8(v, hex2), vceqq_u8(v, hex3))));
-		vst1q_u8((uint8_t *) o, v);
+		vst1q_u8((uint8_t *) out, v);
 		/* UMAXV answers "anything dirty?" in one instruction; only then find where. */
 		if (vmaxvq_u8(dirty)) {
-			const unsigned char *stop = fastjson_scan_scalar(p, p + 16, set);
-			*out = o + (stop - p);
-			return stop;
+			return fastjson_scan_scalar(p, p + 16, set);
 		}
 		p += 16;
-		o += 16;
+		out += 16;
 	}
 	return fastjson_copy_clean_scalar(p, end, begin, set, out);
 }

@@ -19,7 +19,9 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_DIRTY_FN(fastjson_encoder *
 		while (s < chunk_end) {
 			/* The front byte decides: only a clean one is worth a vector attempt. */
 			if (set->clean[*s]) {
-				s = FASTJSON_ESCAPE_COPY_CLEAN(s, chunk_end, begin, set, &out);
+				const unsigned char *run = s;
+				s = FASTJSON_ESCAPE_COPY_CLEAN(s, chunk_end, begin, set, out);
+				out += s - run;
 				if (s >= chunk_end) {
 					break;
 				}
@@ -89,7 +91,8 @@ static zend_result FASTJSON_ESCAPE_FN(fastjson_encoder *encoder, const char *str
 	checkpoint = fastjson_buf_len(&encoder->buf);
 	out = fastjson_buf_reserve(&encoder->buf, len + 2 + FASTJSON_ESCAPE_SLACK);
 	*out++ = '"';
-	s = set->clean[*begin] ? FASTJSON_ESCAPE_COPY_CLEAN(begin, end, begin, set, &out) : begin;
+	s = set->clean[*begin] ? FASTJSON_ESCAPE_COPY_CLEAN(begin, end, begin, set, out) : begin;
+	out += s - begin;
 	if (EXPECTED(s == end)) {
 		*out++ = '"';
 		encoder->buf.pos = out;
