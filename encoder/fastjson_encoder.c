@@ -40,7 +40,11 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 {
 	size_t used = fastjson_buf_len(buf);
 	size_t capacity = (size_t)(buf->end - ZSTR_VAL(buf->str));
-	size_t wanted = capacity < 256 * 1024 ? capacity * 2 : capacity + capacity / 4;
+	/* Doubling while small; by a quarter up to the chunk limit, where the memory manager can
+	 * usually extend the block in place; doubling again beyond it, where every move maps
+	 * and faults in fresh pages. */
+	size_t wanted = (capacity < 256 * 1024 || capacity >= FASTJSON_BUF_LARGEST_CHUNKED)
+		? capacity * 2 : capacity + capacity / 4;
 
 	if (used + needed <= FASTJSON_BUF_LARGEST_CHUNKED && wanted > FASTJSON_BUF_LARGEST_CHUNKED) {
 		wanted = FASTJSON_BUF_LARGEST_CHUNKED;
