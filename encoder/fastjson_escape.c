@@ -298,17 +298,21 @@ static zend_always_inline char *fastjson_write_code_point(char *out, const unsig
 	return fastjson_write_u_escape(out, cp);
 }
 
-/* Handles the invalid sequence at s. ext/json's own decoder decides how many bytes it
- * spans, and so how many U+FFFD are written. Returns NULL when it is an error. */
-static ZEND_COLD char *fastjson_write_invalid_utf8(char *out, const unsigned char **s,
-		const unsigned char *end, int options)
+/* How many bytes the invalid sequence at s spans: ext/json's own decoder decides, and
+ * so decides how many U+FFFD are written. */
+static ZEND_COLD size_t fastjson_invalid_utf8_length(const unsigned char *s, const unsigned char *end)
 {
 	size_t advance = 0;
 	zend_result status;
 
-	php_next_utf8_char(*s, (size_t)(end - *s), &advance, &status);
+	php_next_utf8_char(s, (size_t)(end - s), &advance, &status);
 	ZEND_ASSERT(status == FAILURE);
-	*s += advance;
+	return advance;
+}
+
+/* What replaces one invalid sequence under the flags; NULL when it is an error. */
+static ZEND_COLD char *fastjson_write_invalid_utf8(char *out, int options)
+{
 	if (options & PHP_JSON_INVALID_UTF8_IGNORE) {
 		return out;
 	}

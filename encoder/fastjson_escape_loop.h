@@ -42,7 +42,9 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_DIRTY_FN(fastjson_encoder *
 						out = fastjson_write_code_point(out, s, seq_len, cp, options);
 						s += seq_len;
 					} else {
-						out = fastjson_write_invalid_utf8(out, &s, end, options);
+						/* The position itself never goes to a function: it stays in a register. */
+						s += fastjson_invalid_utf8_length(s, end);
+						out = fastjson_write_invalid_utf8(out, options);
 						if (out == NULL) {
 							return fastjson_escape_utf8_error(encoder, checkpoint);
 						}
