@@ -198,17 +198,24 @@ static zend_always_inline bool fastjson_is_finite(double d)
 static const char fastjson_spaces[16] = {
 	' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
 
-static zend_always_inline size_t fastjson_indent_width(const fastjson_encoder *encoder)
+static zend_always_inline bool fastjson_is_pretty(const fastjson_encoder *encoder)
 {
-	return (encoder->options & PHP_JSON_PRETTY_PRINT) ? (size_t) encoder->depth * 4 : 0;
+	return (encoder->options & PHP_JSON_PRETTY_PRINT) != 0;
+}
+
+/* The helpers below take `pretty` as a parameter: the member loops are compiled once for
+ * each value, so none of them tests the flag per member. */
+static zend_always_inline size_t fastjson_indent_width(const fastjson_encoder *encoder, bool pretty)
+{
+	return pretty ? (size_t) encoder->depth * 4 : 0;
 }
 
 /* The pretty-print newline and indent; nothing in compact mode. */
-static zend_always_inline char *fastjson_write_newline(const fastjson_encoder *encoder, char *out, size_t indent)
+static zend_always_inline char *fastjson_write_newline(char *out, size_t indent, bool pretty)
 {
 	size_t i;
 
-	if (!(encoder->options & PHP_JSON_PRETTY_PRINT)) {
+	if (!pretty) {
 		return out;
 	}
 	*out++ = '\n';
@@ -220,30 +227,31 @@ static zend_always_inline char *fastjson_write_newline(const fastjson_encoder *e
 
 /* Starts a member: the comma, then the newline and indent. Reserves `extra` more bytes
  * after them, and returns where to write. */
-static zend_always_inline char *fastjson_begin_member(fastjson_encoder *encoder, bool *need_comma, size_t extra)
+static zend_always_inline char *fastjson_begin_member(fastjson_encoder *encoder, bool *need_comma, size_t extra,
+		bool pretty)
 {
-	size_t indent = fastjson_indent_width(encoder);
+	size_t indent = fastjson_indent_width(encoder, pretty);
 	char *out = fastjson_buf_reserve(&encoder->buf, 2 + indent + FASTJSON_INDENT_SLACK + extra);
 
 	*out = ',';
 	out += *need_comma;
 	*need_comma = true;
-	return fastjson_write_newline(encoder, out, indent);
+	return fastjson_write_newline(out, indent, pretty);
 }
 
-static zend_always_inline char *fastjson_write_key_separator(const fastjson_encoder *encoder, char *out)
+static zend_always_inline char *fastjson_write_key_separator(char *out, bool pretty)
 {
 	*out++ = ':';
-	if (encoder->options & PHP_JSON_PRETTY_PRINT) {
+	if (pretty) {
 		*out++ = ' ';
 	}
 	return out;
 }
 
 /* A list member's prefix. */
-static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder, bool *need_comma)
+static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder, bool *need_comma, bool pretty)
 {
-	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0);
+	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0, pretty);
 }
 
 /* Writes a string shorter than 16 bytes that needs no escaping, quoted, with `extra`
@@ -269,11 +277,11 @@ static zend_always_inline char *fastjson_write_short_clean(fastjson_encoder *enc
 /* A string key; an invalid one becomes "" under PARTIAL_OUTPUT_ON_ERROR, as in ext/json.
  * NUMERIC_CHECK never applies: the escape functions only escape. */
 static zend_always_inline zend_result fastjson_begin_string_member(fastjson_encoder *encoder, bool *need_comma,
-		zend_string *key)
+		zend_string *key, bool pretty)
 {
 	char *out;
 
-	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0);
+	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0, pretty);
 	out = fastjson_write_short_clean(encoder, key, 2);
 	if (out == NULL) {
 		if (UNEXPECTED(encoder->escape(encoder, ZSTR_VAL(key), ZSTR_LEN(key)) == FAILURE)) {
@@ -287,21 +295,21 @@ static zend_always_inline zend_result fastjson_begin_string_member(fastjson_enco
 		}
 		out = fastjson_buf_reserve(&encoder->buf, 2);
 	}
-	encoder->buf.pos = fastjson_write_key_separator(encoder, out);
+	encoder->buf.pos = fastjson_write_key_separator(out, pretty);
 	return SUCCESS;
 }
 
 /* An integer key, written as a string. */
 static zend_always_inline void fastjson_begin_index_member(fastjson_encoder *encoder, bool *need_comma,
-		zend_ulong index)
+		zend_ulong index, bool pretty)
 {
 	/* the quotes, the digits and ": " */
-	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_LONG_MAX_LENGTH + 4);
+	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_LONG_MAX_LENGTH + 4, pretty);
 
 	*out++ = '"';
 	out = fastjson_write_long(out, (zend_long) index);
 	*out++ = '"';
-	encoder->buf.pos = fastjson_write_key_separator(encoder, out);
+	encoder->buf.pos = fastjson_write_key_separator(out, pretty);
 }
 
 /* The depth check comes after the children, as in ext/json: deeper errors win. */
@@ -317,10 +325,11 @@ static zend_always_inline zend_result fastjson_close_container(
 	--encoder->depth;
 	/* An empty container keeps its closer on the same line. */
 	if (need_comma) {
-		size_t indent = fastjson_indent_width(encoder);
+		bool pretty = fastjson_is_pretty(encoder);
+		size_t indent = fastjson_indent_width(encoder, pretty);
 		char *out = fastjson_buf_reserve(&encoder->buf, 2 + indent + FASTJSON_INDENT_SLACK);
 
-		out = fastjson_write_newline(encoder, out, indent);
+		out = fastjson_write_newline(out, indent, pretty);
 		*out++ = closer;
 		encoder->buf.pos = out;
 	} else {
@@ -441,7 +450,7 @@ static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_
 			continue;
 		}
 
-		if (fastjson_begin_string_member(encoder, &need_comma, prop_info->name) == FAILURE) {
+		if (fastjson_begin_string_member(encoder, &need_comma, prop_info->name, fastjson_is_pretty(encoder)) == FAILURE) {
 			GC_TRY_UNPROTECT_RECURSION(obj);
 			return FAILURE;
 		}
@@ -483,7 +492,7 @@ static ZEND_COLD zend_result fastjson_encode_hooked_property(fastjson_encoder *e
 		zval_ptr_dtor(&tmp);
 		return FAILURE;
 	}
-	if (fastjson_begin_string_member(encoder, need_comma, key) == FAILURE
+	if (fastjson_begin_string_member(encoder, need_comma, key, fastjson_is_pretty(encoder)) == FAILURE
 			|| (fastjson_encode_zval(encoder, data) == FAILURE
 				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR))) {
 		result = FAILURE;
@@ -498,6 +507,52 @@ static zend_result fastjson_abort_container(zend_refcounted *guard, HashTable *p
 	GC_TRY_UNPROTECT_RECURSION(guard);
 	zend_release_properties(prop_ht);
 	return FAILURE;
+}
+
+/* The members of an array or property table; FAILURE means the container is abandoned. */
+static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *encoder, zval *val, HashTable *ht,
+		bool as_object, bool *need_comma, bool pretty)
+{
+	zend_string *key;
+	zend_ulong index;
+	zval *data;
+
+	if (!as_object) {
+		ZEND_HASH_FOREACH_VAL_IND(ht, data) {
+			fastjson_begin_element(encoder, need_comma, pretty);
+			if (fastjson_encode_value(encoder, data) == FAILURE
+					&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+				return FAILURE;
+			}
+		} ZEND_HASH_FOREACH_END();
+		return SUCCESS;
+	}
+	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, index, key, data) {
+		if (key) {
+			if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && Z_TYPE_P(val) == IS_OBJECT) {
+				/* private and protected */
+				continue;
+			}
+#ifdef FASTJSON_HAVE_PROPERTY_HOOKS
+			if (UNEXPECTED(Z_TYPE_P(data) == IS_PTR)) {
+				if (fastjson_encode_hooked_property(encoder, Z_OBJ_P(val), key, Z_PTR_P(data), need_comma) == FAILURE) {
+					return FAILURE;
+				}
+				continue;
+			}
+#endif
+			if (fastjson_begin_string_member(encoder, need_comma, key, pretty) == FAILURE) {
+				return FAILURE;
+			}
+		} else {
+			fastjson_begin_index_member(encoder, need_comma, index, pretty);
+		}
+		if (fastjson_encode_value(encoder, data) == FAILURE
+				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+			return FAILURE;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return SUCCESS;
 }
 
 /* Arrays, and objects whose properties come from a table (dynamic properties,
@@ -535,44 +590,11 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 	++encoder->depth;
 
 	if (ht && zend_hash_num_elements(ht) > 0) {
-		zend_string *key;
-		zend_ulong index;
-		zval *data;
-
-		if (!as_object) {
-			ZEND_HASH_FOREACH_VAL_IND(ht, data) {
-				fastjson_begin_element(encoder, &need_comma);
-				if (fastjson_encode_value(encoder, data) == FAILURE
-						&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-					return fastjson_abort_container(guard, prop_ht);
-				}
-			} ZEND_HASH_FOREACH_END();
-		} else {
-			ZEND_HASH_FOREACH_KEY_VAL_IND(ht, index, key, data) {
-				if (key) {
-					if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && Z_TYPE_P(val) == IS_OBJECT) {
-						/* private and protected */
-						continue;
-					}
-#ifdef FASTJSON_HAVE_PROPERTY_HOOKS
-					if (UNEXPECTED(Z_TYPE_P(data) == IS_PTR)) {
-						if (fastjson_encode_hooked_property(encoder, Z_OBJ_P(val), key, Z_PTR_P(data), &need_comma) == FAILURE) {
-							return fastjson_abort_container(guard, prop_ht);
-						}
-						continue;
-					}
-#endif
-					if (fastjson_begin_string_member(encoder, &need_comma, key) == FAILURE) {
-						return fastjson_abort_container(guard, prop_ht);
-					}
-				} else {
-					fastjson_begin_index_member(encoder, &need_comma, index);
-				}
-				if (fastjson_encode_value(encoder, data) == FAILURE
-						&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-					return fastjson_abort_container(guard, prop_ht);
-				}
-			} ZEND_HASH_FOREACH_END();
+		zend_result result = fastjson_is_pretty(encoder)
+			? fastjson_encode_members(encoder, val, ht, as_object, &need_comma, true)
+			: fastjson_encode_members(encoder, val, ht, as_object, &need_comma, false);
+		if (result == FAILURE) {
+			return fastjson_abort_container(guard, prop_ht);
 		}
 	}
 
