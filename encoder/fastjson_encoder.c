@@ -393,6 +393,12 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 		case IS_LONG:
 			fastjson_append_long(&encoder->buf, Z_LVAL_P(val));
 			return SUCCESS;
+		case IS_DOUBLE:
+			if (EXPECTED(fastjson_is_finite(Z_DVAL_P(val)))) {
+				fastjson_append_double(&encoder->buf, Z_DVAL_P(val), encoder->options);
+				return SUCCESS;
+			}
+			break;
 		case IS_STRING:
 			if (!(encoder->options & PHP_JSON_NUMERIC_CHECK)) {
 				out = fastjson_write_short_clean(encoder, Z_STR_P(val), 0);
@@ -509,6 +515,18 @@ static zend_result fastjson_abort_container(zend_refcounted *guard, HashTable *p
 	return FAILURE;
 }
 
+/* A list member; FAILURE means the container is abandoned. */
+static zend_always_inline zend_result fastjson_encode_element(fastjson_encoder *encoder, bool *need_comma,
+		zval *data, bool pretty)
+{
+	fastjson_begin_element(encoder, need_comma, pretty);
+	if (fastjson_encode_value(encoder, data) == FAILURE
+			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 /* The members of an array or property table; FAILURE means the container is abandoned. */
 static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *encoder, zval *val, HashTable *ht,
 		bool as_object, bool *need_comma, bool pretty)
@@ -518,13 +536,20 @@ static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *
 	zval *data;
 
 	if (!as_object) {
-		ZEND_HASH_FOREACH_VAL_IND(ht, data) {
-			fastjson_begin_element(encoder, need_comma, pretty);
-			if (fastjson_encode_value(encoder, data) == FAILURE
-					&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-				return FAILURE;
-			}
-		} ZEND_HASH_FOREACH_END();
+		/* Lists are nearly always packed: a plain walk over the zvals. */
+		if (HT_IS_PACKED(ht)) {
+			ZEND_HASH_PACKED_FOREACH_VAL(ht, data) {
+				if (fastjson_encode_element(encoder, need_comma, data, pretty) == FAILURE) {
+					return FAILURE;
+				}
+			} ZEND_HASH_FOREACH_END();
+		} else {
+			ZEND_HASH_MAP_FOREACH_VAL_IND(ht, data) {
+				if (fastjson_encode_element(encoder, need_comma, data, pretty) == FAILURE) {
+					return FAILURE;
+				}
+			} ZEND_HASH_FOREACH_END();
+		}
 		return SUCCESS;
 	}
 	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, index, key, data) {
