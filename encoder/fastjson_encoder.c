@@ -254,22 +254,20 @@ static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder,
 	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0, pretty);
 }
 
-/* Writes a string shorter than 16 bytes that needs no escaping, quoted, with `extra`
- * more bytes reserved after it; returns where to write next, or NULL (having written
- * nothing) when the string is longer or has anything to escape. */
-static zend_always_inline char *fastjson_write_short_clean(fastjson_encoder *encoder, zend_string *str,
-		size_t extra)
+/* Whether the string is shorter than 16 bytes and needs no escaping. */
+static zend_always_inline bool fastjson_is_short_clean(const fastjson_encoder *encoder, const zend_string *str)
 {
-	size_t len = ZSTR_LEN(str);
 	const unsigned char *val = (const unsigned char *) ZSTR_VAL(str);
-	char *out;
+	size_t len = ZSTR_LEN(str);
 
-	if (len >= 16 || fastjson_scan_short_zstr(encoder->escape_set, encoder->simd_path, val, len) != val + len) {
-		return NULL;
-	}
-	out = fastjson_buf_reserve(&encoder->buf, len + 2 + extra);
+	return len < 16 && fastjson_scan_short_zstr(encoder->escape_set, encoder->simd_path, val, len) == val + len;
+}
+
+/* Writes such a string, quoted; out has room for 18 bytes. */
+static zend_always_inline char *fastjson_write_short_clean(char *out, const zend_string *str)
+{
 	*out++ = '"';
-	out = fastjson_copy_run(out, val, len);
+	out = fastjson_copy_run(out, (const unsigned char *) ZSTR_VAL(str), ZSTR_LEN(str));
 	*out++ = '"';
 	return out;
 }
@@ -279,23 +277,24 @@ static zend_always_inline char *fastjson_write_short_clean(fastjson_encoder *enc
 static zend_always_inline zend_result fastjson_begin_string_member(fastjson_encoder *encoder, bool *need_comma,
 		zend_string *key, bool pretty)
 {
-	char *out;
+	/* room for a short key, its quotes and ": " */
+	char *out = fastjson_begin_member(encoder, need_comma, 16 + 4, pretty);
 
-	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0, pretty);
-	out = fastjson_write_short_clean(encoder, key, 2);
-	if (out == NULL) {
-		if (UNEXPECTED(encoder->escape(encoder, ZSTR_VAL(key), ZSTR_LEN(key)) == FAILURE)) {
-			if (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
-				encoder->buf.pos -= 4;
-				fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
-			} else if (fastjson_compat_key_error_stops) {
-				/* some versions abort at the key (encoder/fastjson_compat.h) */
-				return FAILURE;
-			}
-		}
-		out = fastjson_buf_reserve(&encoder->buf, 2);
+	if (EXPECTED(fastjson_is_short_clean(encoder, key))) {
+		encoder->buf.pos = fastjson_write_key_separator(fastjson_write_short_clean(out, key), pretty);
+		return SUCCESS;
 	}
-	encoder->buf.pos = fastjson_write_key_separator(out, pretty);
+	encoder->buf.pos = out;
+	if (UNEXPECTED(encoder->escape(encoder, ZSTR_VAL(key), ZSTR_LEN(key)) == FAILURE)) {
+		if (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
+			encoder->buf.pos -= 4;
+			fastjson_buf_appendl(&encoder->buf, "\"\"", 2);
+		} else if (fastjson_compat_key_error_stops) {
+			/* some versions abort at the key (encoder/fastjson_compat.h) */
+			return FAILURE;
+		}
+	}
+	encoder->buf.pos = fastjson_write_key_separator(fastjson_buf_reserve(&encoder->buf, 2), pretty);
 	return SUCCESS;
 }
 
@@ -401,9 +400,9 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 			break;
 		case IS_STRING:
 			if (!(encoder->options & PHP_JSON_NUMERIC_CHECK)) {
-				out = fastjson_write_short_clean(encoder, Z_STR_P(val), 0);
-				if (out != NULL) {
-					encoder->buf.pos = out;
+				if (fastjson_is_short_clean(encoder, Z_STR_P(val))) {
+					out = fastjson_buf_reserve(&encoder->buf, 18);
+					encoder->buf.pos = fastjson_write_short_clean(out, Z_STR_P(val));
 					return SUCCESS;
 				}
 				return encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
@@ -527,6 +526,33 @@ static zend_always_inline zend_result fastjson_encode_element(fastjson_encoder *
 	return SUCCESS;
 }
 
+/* An object member; FAILURE means the container is abandoned. */
+static zend_always_inline zend_result fastjson_encode_member(fastjson_encoder *encoder, zval *val,
+		zend_string *key, zend_ulong index, zval *data, bool *need_comma, bool pretty)
+{
+	if (key) {
+		if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && Z_TYPE_P(val) == IS_OBJECT) {
+			/* private and protected */
+			return SUCCESS;
+		}
+#ifdef FASTJSON_HAVE_PROPERTY_HOOKS
+		if (UNEXPECTED(Z_TYPE_P(data) == IS_PTR)) {
+			return fastjson_encode_hooked_property(encoder, Z_OBJ_P(val), key, Z_PTR_P(data), need_comma);
+		}
+#endif
+		if (fastjson_begin_string_member(encoder, need_comma, key, pretty) == FAILURE) {
+			return FAILURE;
+		}
+	} else {
+		fastjson_begin_index_member(encoder, need_comma, index, pretty);
+	}
+	if (fastjson_encode_value(encoder, data) == FAILURE
+			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
 /* The members of an array or property table; FAILURE means the container is abandoned. */
 static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *encoder, zval *val, HashTable *ht,
 		bool as_object, bool *need_comma, bool pretty)
@@ -552,31 +578,20 @@ static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *
 		}
 		return SUCCESS;
 	}
-	ZEND_HASH_FOREACH_KEY_VAL_IND(ht, index, key, data) {
-		if (key) {
-			if (ZSTR_VAL(key)[0] == '\0' && ZSTR_LEN(key) > 0 && Z_TYPE_P(val) == IS_OBJECT) {
-				/* private and protected */
-				continue;
-			}
-#ifdef FASTJSON_HAVE_PROPERTY_HOOKS
-			if (UNEXPECTED(Z_TYPE_P(data) == IS_PTR)) {
-				if (fastjson_encode_hooked_property(encoder, Z_OBJ_P(val), key, Z_PTR_P(data), need_comma) == FAILURE) {
-					return FAILURE;
-				}
-				continue;
-			}
-#endif
-			if (fastjson_begin_string_member(encoder, need_comma, key, pretty) == FAILURE) {
+	/* Keyed output of a packed array (FORCE_OBJECT, or a list with holes) is rare. */
+	if (HT_IS_PACKED(ht)) {
+		ZEND_HASH_FOREACH_KEY_VAL(ht, index, key, data) {
+			if (fastjson_encode_member(encoder, val, key, index, data, need_comma, pretty) == FAILURE) {
 				return FAILURE;
 			}
-		} else {
-			fastjson_begin_index_member(encoder, need_comma, index, pretty);
-		}
-		if (fastjson_encode_value(encoder, data) == FAILURE
-				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-			return FAILURE;
-		}
-	} ZEND_HASH_FOREACH_END();
+		} ZEND_HASH_FOREACH_END();
+	} else {
+		ZEND_HASH_MAP_FOREACH_KEY_VAL_IND(ht, index, key, data) {
+			if (fastjson_encode_member(encoder, val, key, index, data, need_comma, pretty) == FAILURE) {
+				return FAILURE;
+			}
+		} ZEND_HASH_FOREACH_END();
+	}
 	return SUCCESS;
 }
 
