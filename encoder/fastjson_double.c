@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fastjson_double_table.h"
+#include "fastjson_tables.h"
 
 #define FASTJSON_DOUBLE_C_MIN (UINT64_C(1) << 52)
 #define FASTJSON_DOUBLE_Q_MIN (-1074)
@@ -129,20 +130,20 @@ static int32_t fastjson_decimal_length(uint64_t m)
 {
 	int32_t n = 1;
 
-	if (m >= fastjson_double_pow10[16]) {
+	if (m >= fastjson_powers_of_ten[16]) {
 		return 17;
 	}
 	/* Invariant: m >= 10^(n-1). */
-	if (m >= fastjson_double_pow10[8]) {
+	if (m >= fastjson_powers_of_ten[8]) {
 		n += 8;
 	}
-	if (m >= fastjson_double_pow10[n + 3]) {
+	if (m >= fastjson_powers_of_ten[n + 3]) {
 		n += 4;
 	}
-	if (m >= fastjson_double_pow10[n + 1]) {
+	if (m >= fastjson_powers_of_ten[n + 1]) {
 		n += 2;
 	}
-	if (m >= fastjson_double_pow10[n]) {
+	if (m >= fastjson_powers_of_ten[n]) {
 		n += 1;
 	}
 	return n;
@@ -158,22 +159,22 @@ static void fastjson_write_digits(char *end, uint64_t m)
 		uint32_t lo = (uint32_t)(m - hi * 100000000);
 		uint32_t a = lo / 10000, b = lo % 10000;
 
-		memcpy(end - 2, fastjson_double_digit_pairs + 2 * (b % 100), 2);
-		memcpy(end - 4, fastjson_double_digit_pairs + 2 * (b / 100), 2);
-		memcpy(end - 6, fastjson_double_digit_pairs + 2 * (a % 100), 2);
-		memcpy(end - 8, fastjson_double_digit_pairs + 2 * (a / 100), 2);
+		memcpy(end - 2, fastjson_digit_pairs + 2 * (b % 100), 2);
+		memcpy(end - 4, fastjson_digit_pairs + 2 * (b / 100), 2);
+		memcpy(end - 6, fastjson_digit_pairs + 2 * (a % 100), 2);
+		memcpy(end - 8, fastjson_digit_pairs + 2 * (a / 100), 2);
 		end -= 8;
 		x = (uint32_t)hi;
 	} else {
 		x = (uint32_t)m;
 	}
 	while (x >= 100) {
-		memcpy(end - 2, fastjson_double_digit_pairs + 2 * (x % 100), 2);
+		memcpy(end - 2, fastjson_digit_pairs + 2 * (x % 100), 2);
 		x /= 100;
 		end -= 2;
 	}
 	if (x >= 10) {
-		memcpy(end - 2, fastjson_double_digit_pairs + 2 * x, 2);
+		memcpy(end - 2, fastjson_digit_pairs + 2 * x, 2);
 	} else {
 		end[-1] = (char)('0' + x);
 	}
@@ -260,10 +261,10 @@ size_t fastjson_double_format_shortest(double value, char *buf)
 		if (x >= 100) {
 			*p++ = (char)('0' + x / 100);
 			x %= 100;
-			memcpy(p, fastjson_double_digit_pairs + 2 * x, 2);
+			memcpy(p, fastjson_digit_pairs + 2 * x, 2);
 			p += 2;
 		} else if (x >= 10) {
-			memcpy(p, fastjson_double_digit_pairs + 2 * x, 2);
+			memcpy(p, fastjson_digit_pairs + 2 * x, 2);
 			p += 2;
 		} else {
 			*p++ = (char)('0' + x);

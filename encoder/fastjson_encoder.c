@@ -375,19 +375,13 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 
 	switch (Z_TYPE_P(val)) {
 		case IS_NULL:
-			out = fastjson_buf_reserve(&encoder->buf, 4);
-			memcpy(out, "null", 4);
-			encoder->buf.pos = out + 4;
+			fastjson_buf_appendl(&encoder->buf, "null", 4);
 			return SUCCESS;
 		case IS_TRUE:
-			out = fastjson_buf_reserve(&encoder->buf, 4);
-			memcpy(out, "true", 4);
-			encoder->buf.pos = out + 4;
+			fastjson_buf_appendl(&encoder->buf, "true", 4);
 			return SUCCESS;
 		case IS_FALSE:
-			out = fastjson_buf_reserve(&encoder->buf, 5);
-			memcpy(out, "false", 5);
-			encoder->buf.pos = out + 5;
+			fastjson_buf_appendl(&encoder->buf, "false", 5);
 			return SUCCESS;
 		case IS_LONG:
 			fastjson_append_long(&encoder->buf, Z_LVAL_P(val));

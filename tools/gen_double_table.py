@@ -139,17 +139,6 @@ def main():
         w("    { UINT64_C(0x%016x), UINT64_C(0x%016x) }, /* %d */" % (g >> 63, g & mask, k))
     w("};")
     w("")
-    w("static const uint64_t fastjson_double_pow10[18] = {")
-    for i in range(18):
-        w("    UINT64_C(%d)," % 10 ** i)
-    w("};")
-    w("")
-    w("/* \"00\" .. \"99\": two digits per lookup when printing. */")
-    w("static const char fastjson_double_digit_pairs[] =")
-    pairs = "".join("%02d" % i for i in range(100))
-    for i in range(0, 200, 40):
-        w('    "%s"%s' % (pairs[i:i + 40], ";" if i + 40 >= 200 else ""))
-    w("")
     w("#endif /* FASTJSON_DOUBLE_TABLE_H */")
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
