@@ -411,6 +411,11 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 				return SUCCESS;
 			}
 			return fastjson_encode_container(encoder, val);
+		case IS_OBJECT:
+			if (Z_OBJCE_P(val) == encoder->plain_class) {
+				return fastjson_encode_container(encoder, val);
+			}
+			break;
 		default:
 			break;
 	}
@@ -717,6 +722,7 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
 	encoder->simd_path = path;
 	encoder->escape = fastjson_escape_fn_for(path);
 	encoder->stack_limit = fastjson_stack_limit();
+	encoder->plain_class = NULL;
 }
 
 zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val)
@@ -761,11 +767,14 @@ again:
 			}
 			return encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
 		case IS_OBJECT:
-			if (instanceof_function(Z_OBJCE_P(val), php_json_serializable_ce)) {
-				return fastjson_encode_serializable_object(encoder, val);
-			}
-			if (Z_OBJCE_P(val)->ce_flags & ZEND_ACC_ENUM) {
-				return fastjson_encode_enum(encoder, Z_OBJ_P(val));
+			if (Z_OBJCE_P(val) != encoder->plain_class) {
+				if (instanceof_function(Z_OBJCE_P(val), php_json_serializable_ce)) {
+					return fastjson_encode_serializable_object(encoder, val);
+				}
+				if (Z_OBJCE_P(val)->ce_flags & ZEND_ACC_ENUM) {
+					return fastjson_encode_enum(encoder, Z_OBJ_P(val));
+				}
+				encoder->plain_class = Z_OBJCE_P(val);
 			}
 			ZEND_FALLTHROUGH;
 		case IS_ARRAY:

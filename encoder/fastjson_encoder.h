@@ -20,9 +20,12 @@ typedef struct _fastjson_encoder {
 	fastjson_escape_fn escape;
 	/* Below this address the C stack is too close to its end to nest deeper. */
 	const char *stack_limit;
+	/* The last class seen that is neither JsonSerializable nor an enum: documents
+	 * of stdClass objects then skip both checks. */
+	const zend_class_entry *plain_class;
 } fastjson_encoder;
 
-/* Prepares an encoder for one call; the buffer is allocated on the first write. */
+/* Prepares an encoder for one call. */
 void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth, fastjson_simd_path path);
 
 /* Encodes like php_json_encode_zval(): on FAILURE the error is in encoder->error_code
