@@ -45,13 +45,18 @@ void fastjson_buf_free(fastjson_buf *buf)
  * the block asks for them before anything is written to it. */
 static zend_string *fastjson_buf_move_to_huge_block(zend_string *old, size_t used, size_t size)
 {
-	zend_string *block = zend_string_alloc(size, 0);
+	size_t bytes = ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(size));
+	zend_string *block = emalloc(bytes);
 
 #if defined(MADV_HUGEPAGE)
-	/* Huge blocks start on a page boundary (2 MB aligned); the hint is best effort. */
-	(void) madvise((void *) block, ZEND_MM_ALIGNED_SIZE_EX(_ZSTR_STRUCT_SIZE(size), ZEND_MM_PAGE_SIZE),
-		MADV_HUGEPAGE);
+	/* Before the header is written: a 2 MB range that already has a small page gets no
+	 * huge page. Huge blocks start on a 2 MB boundary; the hint is best effort. */
+	(void) madvise((void *) block, ZEND_MM_ALIGNED_SIZE_EX(bytes, ZEND_MM_PAGE_SIZE), MADV_HUGEPAGE);
 #endif
+	GC_SET_REFCOUNT(block, 1);
+	GC_TYPE_INFO(block) = GC_STRING;
+	ZSTR_H(block) = 0;
+	ZSTR_LEN(block) = size;
 	memcpy(ZSTR_VAL(block), ZSTR_VAL(old), used);
 	zend_string_efree(old);
 	return block;
