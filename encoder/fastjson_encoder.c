@@ -35,8 +35,7 @@ void fastjson_buf_free(fastjson_buf *buf)
 }
 
 /* The largest string the memory manager serves from its 2 MB chunks. Anything larger is
- * a "huge" block, mapped afresh from the system on every call (page faults on each
- * touch), so the buffer is not allowed to cross this size unless the output needs it. */
+ * a "huge" block of its own, mapped afresh from the system on every call. */
 #define FASTJSON_BUF_LARGEST_CHUNKED (ZEND_MM_MAX_LARGE_SIZE - _ZSTR_HEADER_SIZE - 1)
 
 /* A buffer past the chunk size is a block of its own, mapped from the system, and every
@@ -66,14 +65,13 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 {
 	size_t used = fastjson_buf_len(buf);
 	size_t capacity = (size_t)(buf->end - ZSTR_VAL(buf->str));
-	/* Doubling while small; by a quarter up to the chunk limit, where the memory manager can
-	 * usually extend the block in place; doubling again beyond it, where every move maps
-	 * and faults in fresh pages. */
-	size_t wanted = (capacity < 256 * 1024 || capacity >= FASTJSON_BUF_LARGEST_CHUNKED)
-		? capacity * 2 : capacity + capacity / 4;
+	/* Doubling while small; by a quarter while the block fits a chunk, where the memory
+	 * manager can usually extend it in place; doubling again once it is a block of its own,
+	 * where every move copies into fresh (huge-page) memory. */
+	size_t wanted = capacity < 256 * 1024 ? capacity * 2 : capacity + capacity / 4;
 
-	if (used + needed <= FASTJSON_BUF_LARGEST_CHUNKED && wanted > FASTJSON_BUF_LARGEST_CHUNKED) {
-		wanted = FASTJSON_BUF_LARGEST_CHUNKED;
+	if (wanted > FASTJSON_BUF_LARGEST_CHUNKED) {
+		wanted = capacity * 2;
 	}
 	if (wanted < used + needed) {
 		wanted = used + needed;
