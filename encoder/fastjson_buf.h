@@ -1,4 +1,4 @@
-/* The encoder's output buffer: one zend_string that grows by doubling.
+/* The encoder's output buffer: one zend_string that grows geometrically (fastjson_buf_grow).
  * Writers reserve the worst case of a whole step once, then write without checks. */
 
 #ifndef FASTJSON_BUF_H
