@@ -19,6 +19,10 @@
 /* Indexed by HEX_TAG, HEX_AMP, HEX_APOS, HEX_QUOT (bits 0-3) and UNESCAPED_SLASHES (bit 4). */
 static fastjson_escape_set fastjson_escape_sets[32];
 
+/* "\u0" and the third hex digit of a 2-byte sequence, indexed by the low 5 bits of its
+ * lead byte: the escape then needs only the hex pair of its low byte. */
+static char fastjson_u_lead2[32][4];
+
 static int fastjson_escape_set_index(int options)
 {
 	return (options & (PHP_JSON_HEX_TAG | PHP_JSON_HEX_AMP | PHP_JSON_HEX_APOS | PHP_JSON_HEX_QUOT))
@@ -82,6 +86,12 @@ static void fastjson_escape_set_build(fastjson_escape_set *set, int options)
 void fastjson_escape_startup(void)
 {
 	int options;
+	unsigned lead;
+
+	for (lead = 0; lead < 32; lead++) {
+		memcpy(fastjson_u_lead2[lead], "\\u0", 3);
+		fastjson_u_lead2[lead][3] = fastjson_hex_pairs[(lead >> 2) * 2 + 1];
+	}
 
 	for (options = 0; options < 32; options++) {
 		int flags = (options & 15) | ((options & 16) ? PHP_JSON_UNESCAPED_SLASHES : 0);
@@ -254,8 +264,9 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_neon(const un
 
 /* Input bytes per output reservation. An input byte writes at most 6 output bytes
  * (\u00XX, or \ufffd for an invalid byte); the slack covers both quotes, a sequence
- * that starts before the end of a chunk and runs 3 bytes past it, the 8-byte stores of
- * short escapes and the whole-vector stores of the clean-run kernels. */
+ * that starts before the end of a chunk and runs 3 bytes past it, a 16-byte UTF-8 block
+ * that does (at most 3 output bytes per input byte), the 8-byte stores of short escapes
+ * and the whole-vector stores of the clean-run kernels. */
 #define FASTJSON_ESCAPE_CHUNK 4096
 #define FASTJSON_ESCAPE_MAX_GROWTH 6
 #define FASTJSON_ESCAPE_SLACK 64
@@ -265,6 +276,12 @@ static zend_always_inline size_t fastjson_escape_budget(size_t remaining)
 {
 	return MIN(remaining, FASTJSON_ESCAPE_CHUNK) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK;
 }
+
+/* Where a multibyte character or run ended, in the input and in the output. */
+typedef struct {
+	const unsigned char *s;
+	char *out;
+} fastjson_utf8_run_end;
 
 static zend_always_inline char *fastjson_write_u_escape(char *out, uint32_t unit)
 {
@@ -276,10 +293,9 @@ static zend_always_inline char *fastjson_write_u_escape(char *out, uint32_t unit
 }
 
 static zend_always_inline char *fastjson_write_code_point(char *out, const unsigned char *seq,
-		size_t seq_len, uint32_t cp, int options)
+		size_t seq_len, uint32_t cp, int options, bool raw)
 {
-	if ((options & PHP_JSON_UNESCAPED_UNICODE)
-			&& ((cp != 0x2028 && cp != 0x2029) || (options & PHP_JSON_UNESCAPED_LINE_TERMINATORS))) {
+	if (raw && ((cp != 0x2028 && cp != 0x2029) || (options & PHP_JSON_UNESCAPED_LINE_TERMINATORS))) {
 		out[0] = (char) seq[0];
 		out[1] = (char) seq[1];
 		if (seq_len > 2) {
@@ -337,31 +353,148 @@ static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encode
 	return FAILURE;
 }
 
-#define FASTJSON_ESCAPE_FN fastjson_escape_string_scalar
-#define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_scalar
+#ifdef FASTJSON_HAVE_SSE2
+/* How many of the 16 bytes in v, from the first after skip, are clean ASCII and
+ * well-formed 2- and 3-byte sequences that end within the 16 (without U+2028/2029 when
+ * escape_lt). v must start at a character, or skip bytes before one: nothing those say
+ * can let a later byte pass. Everything else (dirty ASCII, 4-byte and ill-formed
+ * sequences) stops the count, so only the byte loop and php_next_utf8_char() ever see
+ * it. With stop_ascii, so do 4 ASCII bytes in a row, which the clean-run kernels copy
+ * faster than an escaping run does. Each class is a bit mask; bit i of `bad` marks a
+ * character at byte i that may not go. */
+static zend_always_inline unsigned fastjson_utf8_prefix16_sse2(__m128i v, const fastjson_escape_set *set,
+		bool escape_lt, bool stop_ascii, unsigned skip)
+{
+	/* Signed compares: 0x80-0xbf are -128..-65 and ASCII is above every byte >= 0x80. */
+	const uint32_t high = (uint32_t) _mm_movemask_epi8(v);
+	const uint32_t trail = (uint32_t) _mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8((char) 0xc0)));
+	const uint32_t lead = (uint32_t) _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char) 0xc1))) & high;
+	const uint32_t lead3 = (uint32_t) _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char) 0xdf))) & high;
+	const uint32_t lead4 = (uint32_t) _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char) 0xef))) & high;
+	const __m128i is_e0 = _mm_cmpeq_epi8(v, _mm_set1_epi8((char) 0xe0));
+	const __m128i is_ed = _mm_cmpeq_epi8(v, _mm_set1_epi8((char) 0xed));
+	uint32_t bad = (fastjson_dirty_mask_sse2(v, set) & ~high)
+		| (high & ~trail & ~lead)                   /* C0, C1 */
+		| lead4                                     /* 4-byte sequences and F5-FF */
+		| (lead & ~(trail >> 1))
+		| (lead3 & ~(trail >> 2))
+		| (trail & ~((lead << 1) | (lead3 << 2)));  /* a trail byte no lead asked for */
+
+	if (UNEXPECTED(_mm_movemask_epi8(_mm_or_si128(is_e0, is_ed)))) {
+		/* After E0 a byte below A0 makes an overlong form, after ED one from A0 a surrogate. */
+		const uint32_t e0 = (uint32_t) _mm_movemask_epi8(is_e0);
+		const uint32_t ed = (uint32_t) _mm_movemask_epi8(is_ed);
+		const uint32_t next_ge_a0 = (uint32_t) _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char) 0x9f))) >> 1;
+		bad |= (e0 & ~next_ge_a0) | (ed & next_ge_a0);
+	}
+
+	if (escape_lt) {
+		/* E2 80 A8 and E2 80 A9 */
+		const uint32_t e2 = (uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char) 0xe2)));
+		const uint32_t x80 = (uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char) 0x80)));
+		const uint32_t a8 = (uint32_t) _mm_movemask_epi8(
+			_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)), _mm_set1_epi8((char) 0xa9)));
+		bad |= e2 & (x80 >> 1) & (a8 >> 2);
+	}
+	if (stop_ascii) {
+		const uint32_t ascii = ~high & 0xffff;
+		bad |= ascii & (ascii >> 1) & (ascii >> 2) & (ascii >> 3);
+	}
+	return fastjson_ctz32((bad | 0x10000) >> skip);
+}
+
+/* Writes the n bytes at s, checked by fastjson_utf8_prefix16_sse2(), as \u escapes. */
+static zend_always_inline char *fastjson_utf8_escape_checked(char *out, const unsigned char *s, size_t n)
+{
+	const unsigned char *stop = s + n;
+
+	while (s < stop) {
+		unsigned c = s[0];
+
+		if (c < 0x80) {
+			*out++ = (char) c;
+			s++;
+		} else if (c < 0xe0) {
+			memcpy(out, fastjson_u_lead2[c & 0x1f], 4);
+			memcpy(out + 4, fastjson_hex_pairs + (((c & 3) << 6) | (s[1] & 0x3f)) * 2, 2);
+			out += 6;
+			s += 2;
+		} else {
+			out = fastjson_write_u_escape(out, ((c & 0x0f) << 12) | ((uint32_t)(s[1] & 0x3f) << 6) | (s[2] & 0x3f));
+			s += 3;
+		}
+	}
+	return out;
+}
+
+/* Writes the run at s (a 2- or 3-byte lead) of clean ASCII and well-formed 2- and 3-byte
+ * sequences, 16 bytes at a time while the block starts before chunk_end; s itself is
+ * where it ends when the first sequence does not qualify. Raw, the bytes are the output:
+ * each block is stored whole. Otherwise every sequence becomes a \u escape. Fewer than 16
+ * bytes before the end of the string are checked as the 16 bytes that end there, as in
+ * fastjson_scan_short_zstr(), the bytes before s shifted out of the mask: a lead cannot
+ * be completed by them. */
+static zend_always_inline fastjson_utf8_run_end fastjson_utf8_run_sse2(const unsigned char *s,
+		const unsigned char *end, const unsigned char *chunk_end, const fastjson_escape_set *set, char *out,
+		bool raw, bool escape_lt)
+{
+	fastjson_utf8_run_end r;
+	unsigned n;
+	size_t left;
+
+	while ((left = (size_t)(end - s)) >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *) s);
+
+		n = fastjson_utf8_prefix16_sse2(v, set, escape_lt, !raw, 0);
+		if (raw) {
+			_mm_storeu_si128((__m128i *) out, v);
+			out += n;
+		} else {
+			out = fastjson_utf8_escape_checked(out, s, n);
+		}
+		s += n;
+		/* Only the end of the block can have cut a run of 14 bytes or more. */
+		if (n < 14 || s >= chunk_end) {
+			goto done;
+		}
+	}
+	if (left) {
+		n = fastjson_utf8_prefix16_sse2(_mm_loadu_si128((const __m128i *) (end - 16)), set, escape_lt, !raw,
+			16 - (unsigned) left);
+		out = raw ? fastjson_copy_run(out, s, n) : fastjson_utf8_escape_checked(out, s, n);
+		s += n;
+	}
+done:
+	r.s = s;
+	r.out = out;
+	return r;
+}
+
+#endif
+
+#define FASTJSON_ESCAPE_SUFFIX scalar
 #define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_scalar
 #define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_SCALAR
 #include "fastjson_escape_loop.h"
 
 #ifdef FASTJSON_HAVE_SSE2
-# define FASTJSON_ESCAPE_FN fastjson_escape_string_sse2
-# define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_sse2
+# define FASTJSON_ESCAPE_SUFFIX sse2
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_sse2
 # define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_SSE2
+# define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_run_sse2
 # include "fastjson_escape_loop.h"
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
-# define FASTJSON_ESCAPE_FN fastjson_escape_string_avx2
-# define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_avx2
+# define FASTJSON_ESCAPE_SUFFIX avx2
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_avx2
 # define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_AVX2
+# define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_run_sse2
 # include "fastjson_escape_loop.h"
 #endif
 
 #ifdef FASTJSON_HAVE_NEON
-# define FASTJSON_ESCAPE_FN fastjson_escape_string_neon
-# define FASTJSON_ESCAPE_DIRTY_FN fastjson_escape_dirty_neon
+# define FASTJSON_ESCAPE_SUFFIX neon
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_neon
 # define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_NEON
 # include "fastjson_escape_loop.h"

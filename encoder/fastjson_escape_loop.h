@@ -1,13 +1,113 @@
 /* The string writer, instantiated once per SIMD path by fastjson_escape.c so that each
- * path's kernels are inlined into it. Expects FASTJSON_ESCAPE_FN and
- * FASTJSON_ESCAPE_DIRTY_FN (the names of the two functions), FASTJSON_ESCAPE_COPY_CLEAN
- * (the clean-run kernel) and FASTJSON_ESCAPE_PATH (the SIMD path). */
+ * path's kernels are inlined into it. Expects FASTJSON_ESCAPE_SUFFIX (appended to the
+ * names of the functions defined here), FASTJSON_ESCAPE_COPY_CLEAN (the clean-run kernel),
+ * FASTJSON_ESCAPE_PATH (the SIMD path) and optionally FASTJSON_ESCAPE_UTF8_RUN (the
+ * kernel that writes runs of well-formed 2- and 3-byte sequences, vector paths only). */
+
+#ifndef FASTJSON_ESCAPE_NAME
+# define FASTJSON_ESCAPE_NAME(name) FASTJSON_ESCAPE_PASTE(name, FASTJSON_ESCAPE_SUFFIX)
+# define FASTJSON_ESCAPE_PASTE(name, suffix) FASTJSON_ESCAPE_PASTE2(name, suffix)
+# define FASTJSON_ESCAPE_PASTE2(name, suffix) name##_##suffix
+#endif
+
+/* The multibyte character at s, checked and written on its own. out is NULL when it is
+ * invalid and that is an error. */
+static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_char)(
+		const unsigned char *s, const unsigned char *end, char *out, int options, const bool raw)
+{
+	fastjson_utf8_run_end r;
+	uint32_t cp;
+	size_t seq_len = fastjson_utf8_decode_valid(s, end, &cp);
+
+	if (EXPECTED(seq_len != 0)) {
+		r.out = fastjson_write_code_point(out, s, seq_len, cp, options, raw);
+		r.s = s + seq_len;
+	} else {
+		r.s = s + fastjson_invalid_utf8_length(s, end);
+		r.out = fastjson_write_invalid_utf8(out, options);
+	}
+	return r;
+}
+
+#ifdef FASTJSON_ESCAPE_UTF8_RUN
+/* The run of 2- and 3-byte sequences and clean ASCII at s, or its first character when
+ * the run kernel refuses it. The \u escapes of 3-byte sequences cost more to write than
+ * to check: those go a character at a time while the bytes are not ASCII. */
+static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_body)(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out, int options, const bool raw)
+{
+	fastjson_utf8_run_end r;
+
+	if (!raw && *s >= 0xe0) {
+		r.s = s;
+		r.out = out;
+		do {
+			r = FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_char)(r.s, end, r.out, options, raw);
+		} while (r.out != NULL && r.s < chunk_end && *r.s >= 0x80);
+		return r;
+	}
+	r = FASTJSON_ESCAPE_UTF8_RUN(s, end, chunk_end, set, out, raw,
+		raw && !(options & PHP_JSON_UNESCAPED_LINE_TERMINATORS));
+	if (EXPECTED(r.s != s)) {
+		return r;
+	}
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_char)(s, end, out, options, raw);
+}
+
+static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run)(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out, int options)
+{
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_body)(s, end, chunk_end, set, out, options, false);
+}
+
+static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_raw)(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out, int options)
+{
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_body)(s, end, chunk_end, set, out, options, true);
+}
+
+/* A 2- or 3-byte lead followed by more non-ASCII: the text is likely more of the same,
+ * written by the run kernel, which may end up to 15 bytes past chunk_end (the slack). A
+ * lone character or a short tail is not worth a vector. Out of line, as is the run, so
+ * that the loop over ASCII escapes keeps its registers and the run its constants. */
+static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_body)(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out, int options, const bool raw)
+{
+	unsigned c = *s;
+
+	if (c - 0xc2 < 0xf0 - 0xc2 && end - s >= 8 && s[c < 0xe0 ? 2 : 3] >= 0x80) {
+		return raw ? FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_raw)(s, end, chunk_end, set, out, options)
+			: FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run)(s, end, chunk_end, set, out, options);
+	}
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_char)(s, end, out, options, raw);
+}
+
+static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8)(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out, int options)
+{
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_body)(s, end, chunk_end, set, out, options, false);
+}
+
+static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_raw)(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out, int options)
+{
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_body)(s, end, chunk_end, set, out, options, true);
+}
+#endif
 
 /* Everything from the first byte that is not copied verbatim: escapes, UTF-8, errors.
  * The opening quote and the clean prefix are already written; checkpoint is where the
- * string's output began. */
-static zend_never_inline zend_result FASTJSON_ESCAPE_DIRTY_FN(fastjson_encoder *encoder,
-		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
+ * string's output began. raw is whether JSON_UNESCAPED_UNICODE is set: a constant in
+ * each of the two instantiations below. */
+static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(fastjson_encoder *encoder,
+		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint,
+		const bool raw)
 {
 	const fastjson_escape_set *set = encoder->escape_set;
 	const int options = encoder->options;
@@ -16,16 +116,13 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_DIRTY_FN(fastjson_encoder *
 		const unsigned char *chunk_end = s + MIN((size_t)(end - s), FASTJSON_ESCAPE_CHUNK);
 		char *out = fastjson_buf_reserve(&encoder->buf, fastjson_escape_budget((size_t)(end - s)));
 
+		/* A chunk may start inside a clean run; otherwise s is at a dirty byte. */
+		if (set->clean[*s]) {
+			const unsigned char *run = s;
+			s = FASTJSON_ESCAPE_COPY_CLEAN(s, chunk_end, begin, set, out);
+			out += s - run;
+		}
 		while (s < chunk_end) {
-			/* The front byte decides: only a clean one is worth a vector attempt. */
-			if (set->clean[*s]) {
-				const unsigned char *run = s;
-				s = FASTJSON_ESCAPE_COPY_CLEAN(s, chunk_end, begin, set, out);
-				out += s - run;
-				if (s >= chunk_end) {
-					break;
-				}
-			}
 			/* Escape the whole stretch of dirty bytes without going back to the kernel. */
 			do {
 				unsigned c = *s;
@@ -35,22 +132,38 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_DIRTY_FN(fastjson_encoder *
 					out += set->escape_len[c];
 					s++;
 				} else {
+#ifdef FASTJSON_ESCAPE_UTF8_RUN
 					uint32_t cp;
-					size_t seq_len = fastjson_utf8_decode_valid(s, end, &cp);
 
-					if (EXPECTED(seq_len != 0)) {
-						out = fastjson_write_code_point(out, s, seq_len, cp, options);
-						s += seq_len;
-					} else {
-						/* The position itself never goes to a function: it stays in a register. */
-						s += fastjson_invalid_utf8_length(s, end);
-						out = fastjson_write_invalid_utf8(out, options);
-						if (out == NULL) {
-							return fastjson_escape_utf8_error(encoder, checkpoint);
-						}
+					/* Emoji and the like come alone, between ASCII words: not worth a call. */
+					if (c >= 0xf0 && fastjson_utf8_decode_valid(s, end, &cp) == 4) {
+						out = fastjson_write_code_point(out, s, 4, cp, options, raw);
+						s += 4;
+						continue;
+					}
+					fastjson_utf8_run_end r = raw
+						? FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_raw)(s, end, chunk_end, set, out, options)
+						: FASTJSON_ESCAPE_NAME(fastjson_escape_utf8)(s, end, chunk_end, set, out, options);
+#else
+					fastjson_utf8_run_end r = FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_char)(s, end, out, options, raw);
+#endif
+					/* The position itself never has its address taken: it stays in a register. */
+					s = r.s;
+					out = r.out;
+					if (UNEXPECTED(out == NULL)) {
+						return fastjson_escape_utf8_error(encoder, checkpoint);
 					}
 				}
 			} while (s < chunk_end && !set->clean[*s]);
+			if (s >= chunk_end) {
+				break;
+			}
+			/* Only a clean byte is worth a vector attempt; the kernel stops at a dirty one. */
+			{
+				const unsigned char *run = s;
+				s = FASTJSON_ESCAPE_COPY_CLEAN(s, chunk_end, begin, set, out);
+				out += s - run;
+			}
 		}
 
 		encoder->buf.pos = out;
@@ -63,7 +176,28 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_DIRTY_FN(fastjson_encoder *
 	return SUCCESS;
 }
 
-static zend_result FASTJSON_ESCAPE_FN(fastjson_encoder *encoder, const char *str, size_t len)
+static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty)(fastjson_encoder *encoder,
+		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
+{
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(encoder, begin, end, s, checkpoint, false);
+}
+
+static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_raw)(fastjson_encoder *encoder,
+		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
+{
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(encoder, begin, end, s, checkpoint, true);
+}
+
+static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_any)(fastjson_encoder *encoder,
+		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
+{
+	if (encoder->options & PHP_JSON_UNESCAPED_UNICODE) {
+		return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_raw)(encoder, begin, end, s, checkpoint);
+	}
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty)(encoder, begin, end, s, checkpoint);
+}
+
+static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder *encoder, const char *str, size_t len)
 {
 	const fastjson_escape_set *set = encoder->escape_set;
 	const unsigned char *begin = (const unsigned char *) str;
@@ -87,7 +221,7 @@ static zend_result FASTJSON_ESCAPE_FN(fastjson_encoder *encoder, const char *str
 		out = fastjson_buf_reserve(&encoder->buf, len + 2);
 		*out++ = '"';
 		encoder->buf.pos = fastjson_copy_run(out, begin, (size_t)(s - begin));
-		return FASTJSON_ESCAPE_DIRTY_FN(encoder, begin, end, s, checkpoint);
+		return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_any)(encoder, begin, end, s, checkpoint);
 	}
 
 	checkpoint = fastjson_buf_len(&encoder->buf);
@@ -101,10 +235,10 @@ static zend_result FASTJSON_ESCAPE_FN(fastjson_encoder *encoder, const char *str
 		return SUCCESS;
 	}
 	encoder->buf.pos = out;
-	return FASTJSON_ESCAPE_DIRTY_FN(encoder, begin, end, s, checkpoint);
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_any)(encoder, begin, end, s, checkpoint);
 }
 
-#undef FASTJSON_ESCAPE_DIRTY_FN
-#undef FASTJSON_ESCAPE_FN
+#undef FASTJSON_ESCAPE_SUFFIX
 #undef FASTJSON_ESCAPE_COPY_CLEAN
 #undef FASTJSON_ESCAPE_PATH
+#undef FASTJSON_ESCAPE_UTF8_RUN

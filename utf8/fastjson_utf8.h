@@ -7,10 +7,20 @@
 #include "zend_portability.h"
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
 
 static zend_always_inline bool fastjson_utf8_is_trail(unsigned char c)
 {
 	return (c & 0xc0) == 0x80;
+}
+
+/* Whether both bytes at p are trail bytes, tested at once (the same in either byte order). */
+static zend_always_inline bool fastjson_utf8_are_trails2(const unsigned char *p)
+{
+	uint16_t pair;
+
+	memcpy(&pair, p, 2);
+	return (pair & 0xc0c0) == 0x8080;
 }
 
 /* Decodes the multibyte sequence at p (p[0] >= 0x80) when it is well-formed and ends
@@ -34,7 +44,7 @@ static zend_always_inline size_t fastjson_utf8_decode_valid(
 		return 2;
 	}
 	if (c < 0xf0) {
-		if (avail < 3 || !fastjson_utf8_is_trail(p[1]) || !fastjson_utf8_is_trail(p[2])) {
+		if (avail < 3 || !fastjson_utf8_are_trails2(p + 1)) {
 			return 0;
 		}
 		cp = ((c & 0x0f) << 12) | ((uint32_t)(p[1] & 0x3f) << 6) | (p[2] & 0x3f);
@@ -45,8 +55,7 @@ static zend_always_inline size_t fastjson_utf8_decode_valid(
 		return 3;
 	}
 	if (c < 0xf5) {
-		if (avail < 4 || !fastjson_utf8_is_trail(p[1]) || !fastjson_utf8_is_trail(p[2])
-				|| !fastjson_utf8_is_trail(p[3])) {
+		if (avail < 4 || !fastjson_utf8_are_trails2(p + 1) || !fastjson_utf8_is_trail(p[3])) {
 			return 0;
 		}
 		cp = ((uint32_t)(c & 0x07) << 18) | ((uint32_t)(p[1] & 0x3f) << 12)
