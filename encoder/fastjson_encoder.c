@@ -371,7 +371,10 @@ static zend_result fastjson_encode_container(fastjson_encoder *encoder, zval *va
 	return result;
 }
 
-/* The common values inline; everything else through fastjson_encode_zval(). */
+static zend_result fastjson_encode_other(fastjson_encoder *encoder, zval *val);
+
+/* Every value goes through here: the common cases inline, the rest in
+ * fastjson_encode_other(). */
 static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *encoder, zval *val)
 {
 	char *out;
@@ -422,7 +425,7 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 		default:
 			break;
 	}
-	return fastjson_encode_zval(encoder, val);
+	return fastjson_encode_other(encoder, val);
 }
 
 /* ext/json's fast path: declared properties in declaration order, without building
@@ -728,33 +731,18 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
 	encoder->plain_class = NULL;
 }
 
-zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val)
+/* What fastjson_encode_value() leaves: non-finite doubles, NUMERIC_CHECK strings,
+ * objects of a class not yet known to be plain, references and unsupported types. */
+static zend_result fastjson_encode_other(fastjson_encoder *encoder, zval *val)
 {
-again:
 	switch (Z_TYPE_P(val)) {
-		case IS_NULL:
-			fastjson_buf_appendl(&encoder->buf, "null", 4);
-			return SUCCESS;
-		case IS_TRUE:
-			fastjson_buf_appendl(&encoder->buf, "true", 4);
-			return SUCCESS;
-		case IS_FALSE:
-			fastjson_buf_appendl(&encoder->buf, "false", 5);
-			return SUCCESS;
-		case IS_LONG:
-			fastjson_append_long(&encoder->buf, Z_LVAL_P(val));
-			return SUCCESS;
 		case IS_DOUBLE:
-			if (fastjson_is_finite(Z_DVAL_P(val))) {
-				fastjson_append_double(&encoder->buf, Z_DVAL_P(val), encoder->options);
-			} else {
-				/* Not a failure: encoding goes on and a later error wins. */
-				encoder->error_code = PHP_JSON_ERROR_INF_OR_NAN;
-				fastjson_buf_appendc(&encoder->buf, '0');
-			}
+			/* INF or NAN. Not a failure: encoding goes on and a later error wins. */
+			encoder->error_code = PHP_JSON_ERROR_INF_OR_NAN;
+			fastjson_buf_appendc(&encoder->buf, '0');
 			return SUCCESS;
 		case IS_STRING:
-			if (UNEXPECTED(encoder->options & PHP_JSON_NUMERIC_CHECK) && Z_STRLEN_P(val) > 0) {
+			if (Z_STRLEN_P(val) > 0) {
 				zend_long lval;
 				double dval;
 				zend_uchar type = is_numeric_string(Z_STRVAL_P(val), Z_STRLEN_P(val), &lval, &dval, 0);
@@ -770,21 +758,16 @@ again:
 			}
 			return encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
 		case IS_OBJECT:
-			if (Z_OBJCE_P(val) != encoder->plain_class) {
-				if (instanceof_function(Z_OBJCE_P(val), php_json_serializable_ce)) {
-					return fastjson_encode_serializable_object(encoder, val);
-				}
-				if (Z_OBJCE_P(val)->ce_flags & ZEND_ACC_ENUM) {
-					return fastjson_encode_enum(encoder, Z_OBJ_P(val));
-				}
-				encoder->plain_class = Z_OBJCE_P(val);
+			if (instanceof_function(Z_OBJCE_P(val), php_json_serializable_ce)) {
+				return fastjson_encode_serializable_object(encoder, val);
 			}
-			ZEND_FALLTHROUGH;
-		case IS_ARRAY:
+			if (Z_OBJCE_P(val)->ce_flags & ZEND_ACC_ENUM) {
+				return fastjson_encode_enum(encoder, Z_OBJ_P(val));
+			}
+			encoder->plain_class = Z_OBJCE_P(val);
 			return fastjson_encode_container(encoder, val);
 		case IS_REFERENCE:
-			val = Z_REFVAL_P(val);
-			goto again;
+			return fastjson_encode_value(encoder, Z_REFVAL_P(val));
 		default:
 			encoder->error_code = PHP_JSON_ERROR_UNSUPPORTED_TYPE;
 			if (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
@@ -792,4 +775,9 @@ again:
 			}
 			return FAILURE;
 	}
+}
+
+zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val)
+{
+	return fastjson_encode_value(encoder, val);
 }
