@@ -61,7 +61,7 @@ if test "$PHP_FASTJSON" != "no"; then
     FASTJSON_CFLAGS="$FASTJSON_CFLAGS -Wall -Wextra -Werror"
   fi
 
-  FASTJSON_SOURCES="fastjson.c fastjson_stack.c"
+  FASTJSON_SOURCES="fastjson.c fastjson_simd.c fastjson_stack.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES encoder/fastjson_encoder.c encoder/fastjson_escape.c encoder/fastjson_double.c"
   PHP_NEW_EXTENSION([fastjson], [$FASTJSON_SOURCES], [$ext_shared], [], [$FASTJSON_CFLAGS])
   PHP_ADD_BUILD_DIR([$ext_builddir/encoder])

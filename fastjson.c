@@ -9,7 +9,6 @@
 #include "ext/standard/info.h"
 #include "ext/json/php_json.h"
 #include "zend_exceptions.h"
-#include "zend_cpuinfo.h"
 #include "php_fastjson.h"
 #include "encoder/fastjson_encoder.h"
 #include "encoder/fastjson_compat.h"
@@ -26,50 +25,6 @@ int fastjson_compat_depth_range_error = -1;
 zend_function fastjson_compat_json_encode_fn;
 bool fastjson_compat_have_json_encode_fn = false;
 
-/* ---- SIMD path selection ------------------------------------------------------ */
-
-static const char *const fastjson_simd_path_names[] = {"scalar", "sse2", "avx2", "neon"};
-
-const char *fastjson_simd_path_name(fastjson_simd_path path)
-{
-	return fastjson_simd_path_names[path];
-}
-
-bool fastjson_simd_path_available(fastjson_simd_path path)
-{
-	switch (path) {
-		case FASTJSON_SIMD_SCALAR:
-			return true;
-#ifdef FASTJSON_HAVE_SSE2
-		case FASTJSON_SIMD_SSE2:
-			return true;
-#endif
-#if defined(FASTJSON_HAVE_AVX2) && defined(FASTJSON_HAVE_SSE2)
-		case FASTJSON_SIMD_AVX2:
-			return zend_cpu_supports_avx2();
-#endif
-#ifdef FASTJSON_HAVE_NEON
-		case FASTJSON_SIMD_NEON:
-			return true;
-#endif
-		default:
-			return false;
-	}
-}
-
-fastjson_simd_path fastjson_simd_best_path(void)
-{
-	static const fastjson_simd_path preferred[] = {FASTJSON_SIMD_AVX2, FASTJSON_SIMD_NEON, FASTJSON_SIMD_SSE2};
-	size_t i;
-
-	for (i = 0; i < sizeof(preferred) / sizeof(preferred[0]); i++) {
-		if (fastjson_simd_path_available(preferred[i])) {
-			return preferred[i];
-		}
-	}
-	return FASTJSON_SIMD_SCALAR;
-}
-
 /* fastjson.simd: "auto", or a path this CPU can run; anything else is refused. */
 static ZEND_INI_MH(fastjson_update_simd)
 {
@@ -80,7 +35,7 @@ static ZEND_INI_MH(fastjson_update_simd)
 		path = fastjson_simd_best_path();
 	} else {
 		for (path = FASTJSON_SIMD_SCALAR; path <= FASTJSON_SIMD_NEON; path++) {
-			const char *name = fastjson_simd_path_names[path];
+			const char *name = fastjson_simd_path_name(path);
 			if (zend_binary_strcasecmp(ZSTR_VAL(new_value), ZSTR_LEN(new_value), name, strlen(name)) == 0) {
 				break;
 			}

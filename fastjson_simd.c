@@ -1,0 +1,51 @@
+/* Which SIMD paths this build and this CPU can run (declared in fastjson_simd.h). */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "zend_cpuinfo.h"
+#include "fastjson_simd.h"
+
+static const char *const fastjson_simd_path_names[] = {"scalar", "sse2", "avx2", "neon"};
+
+const char *fastjson_simd_path_name(fastjson_simd_path path)
+{
+	return fastjson_simd_path_names[path];
+}
+
+bool fastjson_simd_path_available(fastjson_simd_path path)
+{
+	switch (path) {
+		case FASTJSON_SIMD_SCALAR:
+			return true;
+#ifdef FASTJSON_HAVE_SSE2
+		case FASTJSON_SIMD_SSE2:
+			return true;
+#endif
+#if defined(FASTJSON_HAVE_AVX2) && defined(FASTJSON_HAVE_SSE2)
+		case FASTJSON_SIMD_AVX2:
+			return zend_cpu_supports_avx2();
+#endif
+#ifdef FASTJSON_HAVE_NEON
+		case FASTJSON_SIMD_NEON:
+			return true;
+#endif
+		default:
+			return false;
+	}
+}
+
+fastjson_simd_path fastjson_simd_best_path(void)
+{
+	static const fastjson_simd_path preferred[] = {FASTJSON_SIMD_AVX2, FASTJSON_SIMD_NEON, FASTJSON_SIMD_SSE2};
+	size_t i;
+
+	for (i = 0; i < sizeof(preferred) / sizeof(preferred[0]); i++) {
+		if (fastjson_simd_path_available(preferred[i])) {
+			return preferred[i];
+		}
+	}
+	return FASTJSON_SIMD_SCALAR;
+}
