@@ -1,4 +1,4 @@
-dnl fastjson: a faster, byte-identical replacement for ext/json's encoder.
+dnl fastjson: a faster, byte-identical replacement for ext/json.
 
 PHP_ARG_ENABLE([fastjson],
   [whether to enable fastjson],
@@ -63,7 +63,10 @@ if test "$PHP_FASTJSON" != "no"; then
 
   FASTJSON_SOURCES="fastjson.c fastjson_simd.c fastjson_stack.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES encoder/fastjson_encoder.c encoder/fastjson_escape.c encoder/fastjson_double.c"
+  FASTJSON_SOURCES="$FASTJSON_SOURCES scanner/fastjson_parser.c"
   PHP_NEW_EXTENSION([fastjson], [$FASTJSON_SOURCES], [$ext_shared], [], [$FASTJSON_CFLAGS])
   PHP_ADD_BUILD_DIR([$ext_builddir/encoder])
+  PHP_ADD_BUILD_DIR([$ext_builddir/scanner])
+  PHP_ADD_MAKEFILE_FRAGMENT
   PHP_ADD_EXTENSION_DEP([fastjson], [json])
 fi

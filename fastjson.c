@@ -12,6 +12,7 @@
 #include "php_fastjson.h"
 #include "encoder/fastjson_encoder.h"
 #include "encoder/fastjson_compat.h"
+#include "scanner/fastjson_parser.h"
 #include "fastjson_arginfo.h"
 
 /* Exported by ext/json but declared in none of its installed headers. */
@@ -126,6 +127,100 @@ PHP_FUNCTION(fastjson_encode)
 	}
 
 	RETURN_STR(fastjson_buf_extract(&encoder.buf));
+}
+
+PHP_FUNCTION(fastjson_decode)
+{
+	zend_string *json;
+	bool assoc = false, assoc_null = true;
+	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	zend_long options = 0;
+	php_json_error_code code;
+
+	ZEND_PARSE_PARAMETERS_START(1, 4)
+		Z_PARAM_STR(json)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_BOOL_OR_NULL(assoc, assoc_null)
+		Z_PARAM_LONG(depth)
+		Z_PARAM_LONG(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	/* ext/json's order: reset, empty input, then the depth range. */
+	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+		JSON_G(error_code) = PHP_JSON_ERROR_NONE;
+	}
+	if (ZSTR_LEN(json) == 0) {
+		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+			JSON_G(error_code) = PHP_JSON_ERROR_SYNTAX;
+		} else {
+			zend_throw_exception(php_json_exception_ce, fastjson_error_msg(PHP_JSON_ERROR_SYNTAX), PHP_JSON_ERROR_SYNTAX);
+		}
+		RETURN_NULL();
+	}
+	if (depth <= 0) {
+		zend_argument_value_error(3, "must be greater than 0");
+		RETURN_THROWS();
+	}
+	if (depth > INT_MAX) {
+		zend_argument_value_error(3, "must be less than %d", INT_MAX);
+		RETURN_THROWS();
+	}
+	/* $associative, when given, overrides JSON_OBJECT_AS_ARRAY. */
+	if (!assoc_null) {
+		if (assoc) {
+			options |= PHP_JSON_OBJECT_AS_ARRAY;
+		} else {
+			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
+		}
+	}
+
+	code = fastjson_decode_ex(return_value, json, (int) options, (int) depth, FASTJSON_G(simd_path), NULL);
+	if (code != PHP_JSON_ERROR_NONE) {
+		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+			JSON_G(error_code) = code;
+		} else {
+			zend_throw_exception(php_json_exception_ce, fastjson_error_msg(code), code);
+		}
+		RETURN_NULL();
+	}
+}
+
+/* json_validate() of PHP 8.3, also on 8.2. */
+PHP_FUNCTION(fastjson_validate)
+{
+	zend_string *json;
+	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	zend_long flags = 0;
+	php_json_error_code code;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_STR(json)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(depth)
+		Z_PARAM_LONG(flags)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (flags != 0 && flags != PHP_JSON_INVALID_UTF8_IGNORE) {
+		zend_argument_value_error(3, "must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)");
+		RETURN_THROWS();
+	}
+	if (ZSTR_LEN(json) == 0) {
+		JSON_G(error_code) = PHP_JSON_ERROR_SYNTAX;
+		RETURN_FALSE;
+	}
+	JSON_G(error_code) = PHP_JSON_ERROR_NONE;
+	if (depth <= 0) {
+		zend_argument_value_error(2, "must be greater than 0");
+		RETURN_THROWS();
+	}
+	if (depth > INT_MAX) {
+		zend_argument_value_error(2, "must be less than %d", INT_MAX);
+		RETURN_THROWS();
+	}
+
+	code = fastjson_validate_ex(json, (int) flags, (int) depth, FASTJSON_G(simd_path), NULL);
+	JSON_G(error_code) = code;
+	RETURN_BOOL(code == PHP_JSON_ERROR_NONE);
 }
 
 /* ---- module ------------------------------------------------------------------------- */

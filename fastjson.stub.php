@@ -4,3 +4,7 @@
 
 /** @refcount 1 */
 function fastjson_encode(mixed $value, int $flags = 0, int $depth = 512): string|false {}
+
+function fastjson_decode(string $json, ?bool $associative = null, int $depth = 512, int $flags = 0): mixed {}
+
+function fastjson_validate(string $json, int $depth = 512, int $flags = 0): bool {}

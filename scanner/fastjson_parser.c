@@ -1,0 +1,778 @@
+/* The parser: drives the scanner with an explicit stack (no C recursion) and builds the
+ * value, or for validate only checks the grammar.
+ *
+ * ext/json parses with a bison LALR grammar (json_parser.y). Three of its properties are
+ * observable and reproduced here:
+ * - when objects are created: an object when its first member's value is complete, an
+ *   empty one when its '}' is read, so nested objects get their handles inner-first;
+ * - which error wins: errors come in input order, and the member, depth and mismatch
+ *   checks run at the points where bison reduces the matching rule;
+ * - bison's stack limit (YYMAXDEPTH, 10000 states): deep nesting past it is a syntax
+ *   error. The parser counts the states bison would hold (see fastjson_bison_push()). */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include <float.h>
+#include "php.h"
+#include "zend_strtod.h"
+#include "ext/json/php_json.h"
+#include "fastjson_parser.h"
+#include "fastjson_scanner.h"
+#include "fastjson_scanner_gen.h"
+#include "../utf8/fastjson_utf8.h"
+
+/* ---- ext/json's parser stack limit ------------------------------------------------------ */
+
+/* bison fails ("memory exhausted", reported as a syntax error) when a push would make its
+ * stack hold YYMAXDEPTH states. The states it holds, with h the height below a value:
+ *   start                         1
+ *   '[' and its mid-rule action   h+1, h+2; elements then sit at h+3, ',' at h+4
+ *   '{' and its mid-rule action   h+1, h+2; key h+3, ':' h+4; later members: member h+3,
+ *                                 ',' h+4, key h+5, ':' h+6
+ *   a scalar                      h+1
+ *   a closing bracket             h+4 (after the elements or members state at h+3)
+ * So "[[[...]]]" fails past 4998 levels and {"a":{"a":...}} past 2499, as measured. */
+#define FASTJSON_BISON_MAX_STATES 10000
+
+static zend_always_inline bool fastjson_bison_push(uint32_t height)
+{
+	return height < FASTJSON_BISON_MAX_STATES;
+}
+
+/* ---- stacks ------------------------------------------------------------------------------ */
+
+typedef enum {
+	FASTJSON_FRAME_ARRAY,
+	/* An object decoded to an array: members wait on the value stack as key, value. */
+	FASTJSON_FRAME_ASSOC,
+	/* A stdClass object: filled in place as each member completes, as ext/json does, so
+	 * that replaced duplicates are freed (and their handles reused) at the same moment. */
+	FASTJSON_FRAME_OBJECT,
+} fastjson_frame_kind;
+
+typedef struct {
+	zend_object *object;
+	/* The object's first key, when it came from the key cache: its member count is kept
+	 * there to size the next object that starts with the same key. */
+	zend_string *first_key;
+	/* Index of the container's first pending entry on the value stack. */
+	uint32_t first;
+	/* bison's stack height below the container's opening bracket. */
+	uint32_t height;
+	fastjson_frame_kind kind;
+} fastjson_frame;
+
+#define FASTJSON_KEY_CACHE_SIZE 128
+#define FASTJSON_KEY_CACHE_MAX_LEN 48
+#define FASTJSON_LOCAL_FRAMES 32
+#define FASTJSON_LOCAL_VALUES 64
+
+/* Recently seen object keys: records repeat their keys, and a cached key saves the
+ * allocation, the copy and the hash of each one. */
+typedef struct {
+	zend_string *key;
+	uint32_t object_size;
+} fastjson_key_slot;
+
+typedef struct {
+	fastjson_scanner scanner;
+	int max_depth;
+	fastjson_frame *frames;
+	fastjson_frame *frames_end;
+	zval *values;
+	zval *values_end;
+	/* Where the stacks ended when an error stopped the parse. */
+	fastjson_frame *top;
+	zval *sp;
+	fastjson_frame frames_local[FASTJSON_LOCAL_FRAMES];
+	zval values_local[FASTJSON_LOCAL_VALUES];
+	fastjson_key_slot key_cache[FASTJSON_KEY_CACHE_SIZE];
+} fastjson_parser;
+
+static void fastjson_parser_init(fastjson_parser *p, const zend_string *json, int options, int depth,
+		fastjson_simd_path simd, bool build)
+{
+	fastjson_scanner *s = &p->scanner;
+
+	s->cursor = (const unsigned char *) ZSTR_VAL(json);
+	s->limit = s->cursor + ZSTR_LEN(json);
+	s->token = s->cursor;
+	s->options = options;
+	s->errcode = PHP_JSON_ERROR_NONE;
+	s->simd = simd;
+	p->max_depth = depth;
+	p->frames = p->frames_local;
+	p->frames_end = p->frames_local + FASTJSON_LOCAL_FRAMES;
+	p->values = p->values_local;
+	p->values_end = p->values_local + FASTJSON_LOCAL_VALUES;
+	if (build) {
+		memset(p->key_cache, 0, sizeof(p->key_cache));
+	}
+}
+
+static zend_never_inline fastjson_frame *fastjson_grow_frames(fastjson_parser *p, fastjson_frame *top)
+{
+	size_t used = (size_t) (top - p->frames);
+	size_t size = (size_t) (p->frames_end - p->frames) * 2;
+
+	if (p->frames == p->frames_local) {
+		p->frames = safe_emalloc(size, sizeof(fastjson_frame), 0);
+		memcpy(p->frames, p->frames_local, used * sizeof(fastjson_frame));
+	} else {
+		p->frames = safe_erealloc(p->frames, size, sizeof(fastjson_frame), 0);
+	}
+	p->frames_end = p->frames + size;
+	return p->frames + used;
+}
+
+static zend_never_inline zval *fastjson_grow_values(fastjson_parser *p, zval *sp)
+{
+	size_t used = (size_t) (sp - p->values);
+	size_t size = (size_t) (p->values_end - p->values) * 2;
+
+	if (size > UINT32_MAX) {
+		zend_error_noreturn(E_ERROR, "fastjson: too many pending values");
+	}
+	if (p->values == p->values_local) {
+		p->values = safe_emalloc(size, sizeof(zval), 0);
+		memcpy(p->values, p->values_local, used * sizeof(zval));
+	} else {
+		p->values = safe_erealloc(p->values, size, sizeof(zval), 0);
+	}
+	p->values_end = p->values + size;
+	return p->values + used;
+}
+
+/* Releases the stacks; after an error, also what the open containers held. */
+static void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
+{
+	if (build) {
+		size_t i;
+		if (failed) {
+			fastjson_frame *f;
+			zval *v;
+			for (v = p->values; v < p->sp; v++) {
+				zval_ptr_dtor_nogc(v);
+			}
+			for (f = p->frames; f < p->top; f++) {
+				if (f->object) {
+					OBJ_RELEASE(f->object);
+				}
+			}
+		}
+		for (i = 0; i < FASTJSON_KEY_CACHE_SIZE; i++) {
+			if (p->key_cache[i].key) {
+				zend_string_release_ex(p->key_cache[i].key, 0);
+			}
+		}
+	}
+	if (p->frames != p->frames_local) {
+		efree(p->frames);
+	}
+	if (p->values != p->values_local) {
+		efree(p->values);
+	}
+}
+
+/* ---- strings ------------------------------------------------------------------------------ */
+
+static zend_always_inline unsigned fastjson_hex_value(unsigned char c)
+{
+	/* '0'-'9' -> 0-9; 'A'-'F' and 'a'-'f' (bit 6 set) -> 10-15. */
+	return (c & 0xf) + 9 * (c >> 6);
+}
+
+static zend_always_inline uint32_t fastjson_hex4(const unsigned char *p)
+{
+	return (fastjson_hex_value(p[0]) << 12) | (fastjson_hex_value(p[1]) << 8)
+		| (fastjson_hex_value(p[2]) << 4) | fastjson_hex_value(p[3]);
+}
+
+static zend_always_inline unsigned char *fastjson_put_utf8(unsigned char *out, uint32_t cp)
+{
+	if (cp < 0x80) {
+		*out++ = (unsigned char) cp;
+	} else if (cp < 0x800) {
+		*out++ = (unsigned char) (0xc0 | (cp >> 6));
+		*out++ = (unsigned char) (0x80 | (cp & 0x3f));
+	} else if (cp < 0x10000) {
+		*out++ = (unsigned char) (0xe0 | (cp >> 12));
+		*out++ = (unsigned char) (0x80 | ((cp >> 6) & 0x3f));
+		*out++ = (unsigned char) (0x80 | (cp & 0x3f));
+	} else {
+		*out++ = (unsigned char) (0xf0 | (cp >> 18));
+		*out++ = (unsigned char) (0x80 | ((cp >> 12) & 0x3f));
+		*out++ = (unsigned char) (0x80 | ((cp >> 6) & 0x3f));
+		*out++ = (unsigned char) (0x80 | (cp & 0x3f));
+	}
+	return out;
+}
+
+/* Decodes a string the scanner has validated: every escape is well-formed, and bytes
+ * >= 0x80 that start no valid sequence are there only under IGNORE or SUBSTITUTE,
+ * which drop each such byte or write U+FFFD for it (SUBSTITUTE wins, as in ext/json). */
+static zend_never_inline void fastjson_unescape(unsigned char *out, const unsigned char *p,
+		const unsigned char *end, int options, bool has_invalid)
+{
+	for (;;) {
+		const unsigned char *stop;
+
+		if (!has_invalid) {
+			stop = memchr(p, '\\', (size_t) (end - p));
+			if (!stop) {
+				stop = end;
+			}
+		} else {
+			for (stop = p; stop < end && *stop != '\\' && *stop < 0x80; stop++);
+		}
+		memcpy(out, p, (size_t) (stop - p));
+		out += stop - p;
+		p = stop;
+		if (p == end) {
+			return;
+		}
+		if (*p == '\\') {
+			switch (p[1]) {
+				case 'u': {
+					uint32_t cp = fastjson_hex4(p + 2);
+					p += 6;
+					if (cp >= 0xd800 && cp <= 0xdbff) {
+						/* The scanner accepted it: a low surrogate escape follows. */
+						cp = 0x10000 + ((cp & 0x3ff) << 10) + (fastjson_hex4(p + 2) & 0x3ff);
+						p += 6;
+					}
+					out = fastjson_put_utf8(out, cp);
+					continue;
+				}
+				case 'b': *out++ = '\b'; break;
+				case 'f': *out++ = '\f'; break;
+				case 'n': *out++ = '\n'; break;
+				case 'r': *out++ = '\r'; break;
+				case 't': *out++ = '\t'; break;
+				default: *out++ = p[1]; break; /* '"', '\\', '/' */
+			}
+			p += 2;
+		} else {
+			uint32_t cp;
+			size_t n = fastjson_utf8_decode_valid(p, end, &cp);
+			if (n) {
+				memcpy(out, p, n);
+				out += n;
+				p += n;
+			} else {
+				if (options & PHP_JSON_INVALID_UTF8_SUBSTITUTE) {
+					*out++ = 0xef;
+					*out++ = 0xbf;
+					*out++ = 0xbd;
+				}
+				p++;
+			}
+		}
+	}
+}
+
+static zend_always_inline zend_string *fastjson_new_string(const fastjson_scanner *s)
+{
+	zend_string *str;
+
+	if (EXPECTED(s->str_verbatim)) {
+		return zend_string_init((const char *) s->str_start, s->str_len, 0);
+	}
+	str = zend_string_alloc(s->str_len, 0);
+	fastjson_unescape((unsigned char *) ZSTR_VAL(str), s->str_start, s->str_end, s->options, s->str_has_invalid);
+	ZSTR_VAL(str)[s->str_len] = '\0';
+	return str;
+}
+
+static zend_always_inline void fastjson_string_value(zval *zv, const fastjson_scanner *s)
+{
+	if (s->str_len == 0) {
+		ZVAL_EMPTY_STRING(zv);
+	} else {
+		ZVAL_NEW_STR(zv, fastjson_new_string(s));
+	}
+}
+
+/* A new reference to the key just scanned. */
+static zend_always_inline zend_string *fastjson_key(fastjson_parser *p)
+{
+	const fastjson_scanner *s = &p->scanner;
+	zend_string *key;
+
+	if (s->str_len == 0) {
+		return ZSTR_EMPTY_ALLOC();
+	}
+	if (EXPECTED(s->str_verbatim && s->str_len <= FASTJSON_KEY_CACHE_MAX_LEN)) {
+		zend_ulong h = zend_inline_hash_func((const char *) s->str_start, s->str_len);
+		fastjson_key_slot *entry = &p->key_cache[h & (FASTJSON_KEY_CACHE_SIZE - 1)];
+
+		key = entry->key;
+		if (key && ZSTR_H(key) == h && ZSTR_LEN(key) == s->str_len
+				&& memcmp(ZSTR_VAL(key), s->str_start, s->str_len) == 0) {
+			return zend_string_copy(key);
+		}
+		if (key) {
+			zend_string_release_ex(key, 0);
+		}
+		key = zend_string_init((const char *) s->str_start, s->str_len, 0);
+		ZSTR_H(key) = h;
+		entry->key = zend_string_copy(key);
+		entry->object_size = 0;
+		return key;
+	}
+	return fastjson_new_string(s);
+}
+
+/* ---- numbers ------------------------------------------------------------------------------ */
+
+/* An integer the scanner found to fit: exactly ZEND_STRTOL()'s result. */
+static zend_always_inline zend_long fastjson_parse_long(const unsigned char *p, const unsigned char *end)
+{
+	bool negative = *p == '-';
+	zend_ulong value = 0;
+
+	for (p += negative; p < end; p++) {
+		value = value * 10 + (zend_ulong) (*p - '0');
+	}
+	return negative ? (zend_long) (0 - value) : (zend_long) value;
+}
+
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+/* Powers of ten that are exact doubles. */
+static const double fastjson_exact_pow10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* When the digits form an integer below 2^53 and the power of ten is exact, one IEEE
+ * multiplication or division rounds correctly, so it equals zend_strtod()'s correctly
+ * rounded result (Clinger's fast path). Returns false when that does not apply. */
+static zend_always_inline bool fastjson_parse_double_fast(const unsigned char *p, const unsigned char *end, double *out)
+{
+	bool negative = *p == '-';
+	uint64_t mantissa = 0;
+	int significant = 0, exp10 = 0, exp_value = 0;
+	bool exp_negative = false;
+
+	p += negative;
+	for (; p < end && *p >= '0' && *p <= '9'; p++) {
+		mantissa = mantissa * 10 + (*p - '0');
+		significant += mantissa != 0;
+	}
+	if (p < end && *p == '.') {
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
+			mantissa = mantissa * 10 + (*p - '0');
+			significant += mantissa != 0;
+			exp10--;
+		}
+	}
+	if (significant > 19) {
+		return false;
+	}
+	if (p < end) {
+		const unsigned char *exp_start;
+		p++; /* 'e' or 'E' */
+		if (*p == '+' || *p == '-') {
+			exp_negative = *p == '-';
+			p++;
+		}
+		exp_start = p;
+		for (; p < end; p++) {
+			exp_value = exp_value * 10 + (*p - '0');
+			if (p - exp_start >= 5) {
+				return false;
+			}
+		}
+		exp10 += exp_negative ? -exp_value : exp_value;
+	}
+	if (mantissa == 0) {
+		*out = negative ? -0.0 : 0.0;
+		return true;
+	}
+	if (mantissa > ((uint64_t) 1 << 53) || exp10 < -22 || exp10 > 22) {
+		return false;
+	}
+	*out = exp10 < 0 ? (double) mantissa / fastjson_exact_pow10[-exp10] : (double) mantissa * fastjson_exact_pow10[exp10];
+	if (negative) {
+		*out = -*out;
+	}
+	return true;
+}
+#endif
+
+static zend_always_inline double fastjson_parse_double(const unsigned char *p, const unsigned char *end)
+{
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+	double value;
+	if (EXPECTED(fastjson_parse_double_fast(p, end, &value))) {
+		return value;
+	}
+#else
+	(void) end;
+#endif
+	return zend_strtod((const char *) p, NULL);
+}
+
+/* ---- building containers ------------------------------------------------------------------- */
+
+static zend_always_inline void fastjson_close_array(zval *result, zval *first, zval *sp)
+{
+	uint32_t count = (uint32_t) (sp - first);
+	HashTable *ht;
+
+	if (count == 0) {
+		ZVAL_EMPTY_ARRAY(result);
+		return;
+	}
+	array_init_size(result, count);
+	ht = Z_ARRVAL_P(result);
+	zend_hash_real_init_packed(ht);
+	ZEND_HASH_FILL_PACKED(ht) {
+		for (; first < sp; first++) {
+			ZEND_HASH_FILL_ADD(first);
+		}
+	} ZEND_HASH_FILL_END();
+}
+
+static zend_always_inline void fastjson_close_assoc(zval *result, zval *first, zval *sp)
+{
+	uint32_t count = (uint32_t) (sp - first) / 2;
+	HashTable *ht;
+
+	if (count == 0) {
+		ZVAL_EMPTY_ARRAY(result);
+		return;
+	}
+	array_init_size(result, count);
+	ht = Z_ARRVAL_P(result);
+	for (; first < sp; first += 2) {
+		zend_symtable_update(ht, Z_STR(first[0]), &first[1]);
+		zend_string_release_ex(Z_STR(first[0]), 0);
+	}
+}
+
+/* An object's first member is complete: ext/json creates the object now. */
+static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *top, fastjson_key_slot *slot)
+{
+	zval zv;
+	zend_object *obj;
+
+	object_init(&zv);
+	obj = Z_OBJ(zv);
+	obj->properties = zend_new_array(slot && slot->object_size ? slot->object_size : 0);
+	top->object = obj;
+	return obj;
+}
+
+/* ---- the parser ---------------------------------------------------------------------------- */
+
+#define FASTJSON_SCAN() (tok = fastjson_scan(s))
+
+/* Parses the document; with build, into result. The loop is one state machine whose states
+ * are the labels below; "height" is bison's stack height below the value being parsed. */
+static zend_always_inline php_json_error_code fastjson_parse(fastjson_parser *p, zval *result, const bool build)
+{
+	fastjson_scanner *s = &p->scanner;
+	const bool assoc = (s->options & PHP_JSON_OBJECT_AS_ARRAY) != 0;
+	fastjson_frame *top = p->frames; /* one past the innermost open container */
+	zval *sp = p->values;            /* one past the last pending value */
+	uint32_t height = 1;
+	fastjson_token tok;
+	zval value;
+
+	ZVAL_UNDEF(&value);
+
+parse_value:
+	FASTJSON_SCAN();
+value_token:
+	switch (tok) {
+		case FASTJSON_T_LBRACKET:
+		case FASTJSON_T_LBRACE: {
+			bool is_object = tok == FASTJSON_T_LBRACE;
+			if (!fastjson_bison_push(height + 1)) {
+				goto syntax_error;
+			}
+			if ((int) (top - p->frames) + 1 >= p->max_depth) {
+				s->errcode = PHP_JSON_ERROR_DEPTH;
+				goto error;
+			}
+			if (!fastjson_bison_push(height + 2)) {
+				goto syntax_error;
+			}
+			if (UNEXPECTED(top == p->frames_end)) {
+				top = fastjson_grow_frames(p, top);
+			}
+			top->height = height;
+			top->first = (uint32_t) (sp - p->values);
+			top->object = NULL;
+			top->first_key = NULL;
+			top->kind = !is_object ? FASTJSON_FRAME_ARRAY : (assoc ? FASTJSON_FRAME_ASSOC : FASTJSON_FRAME_OBJECT);
+			top++;
+			FASTJSON_SCAN();
+			if (tok == FASTJSON_T_RBRACKET || tok == FASTJSON_T_RBRACE) {
+				/* Empty: the elements/members state, then the closing bracket. */
+				if (build && is_object && !assoc) {
+					object_init(&value);
+					top[-1].object = Z_OBJ(value);
+				}
+				if (!fastjson_bison_push(height + 3) || !fastjson_bison_push(height + 4)) {
+					goto syntax_error;
+				}
+				if ((tok == FASTJSON_T_RBRACE) != is_object) {
+					s->errcode = PHP_JSON_ERROR_STATE_MISMATCH;
+					goto error;
+				}
+				top--;
+				if (build && !(is_object && !assoc)) {
+					ZVAL_EMPTY_ARRAY(&value);
+				}
+				goto value_done;
+			}
+			if (!is_object) {
+				height += 2;
+				goto value_token;
+			}
+			if (tok != FASTJSON_T_STRING) {
+				goto unexpected;
+			}
+			if (!fastjson_bison_push(height + 3)) {
+				goto syntax_error;
+			}
+			height += 4;
+			goto member_key;
+		}
+		case FASTJSON_T_STRING:
+			if (!fastjson_bison_push(height + 1)) {
+				goto syntax_error;
+			}
+			if (build) {
+				fastjson_string_value(&value, s);
+			}
+			goto value_done;
+		case FASTJSON_T_INT:
+			if (!fastjson_bison_push(height + 1)) {
+				goto syntax_error;
+			}
+			if (build) {
+				ZVAL_LONG(&value, fastjson_parse_long(s->token, s->cursor));
+			}
+			goto value_done;
+		case FASTJSON_T_DOUBLE:
+			if (!fastjson_bison_push(height + 1)) {
+				goto syntax_error;
+			}
+			if (build) {
+				ZVAL_DOUBLE(&value, fastjson_parse_double(s->token, s->cursor));
+			}
+			goto value_done;
+		case FASTJSON_T_BIGINT:
+			if (!fastjson_bison_push(height + 1)) {
+				goto syntax_error;
+			}
+			if (build) {
+				if (s->options & PHP_JSON_BIGINT_AS_STRING) {
+					ZVAL_STRINGL(&value, (const char *) s->token, s->cursor - s->token);
+				} else {
+					ZVAL_DOUBLE(&value, zend_strtod((const char *) s->token, NULL));
+				}
+			}
+			goto value_done;
+		case FASTJSON_T_NUL:
+		case FASTJSON_T_TRUE:
+		case FASTJSON_T_FALSE:
+			if (!fastjson_bison_push(height + 1)) {
+				goto syntax_error;
+			}
+			if (build) {
+				if (tok == FASTJSON_T_NUL) {
+					ZVAL_NULL(&value);
+				} else {
+					ZVAL_BOOL(&value, tok == FASTJSON_T_TRUE);
+				}
+			}
+			goto value_done;
+		default:
+			goto unexpected;
+	}
+
+member_key:
+	/* A key was scanned (its state pushed at height - 1): keep it, then expect ':'. */
+	if (build) {
+		zend_string *key = fastjson_key(p);
+		if (UNEXPECTED(sp == p->values_end)) {
+			sp = fastjson_grow_values(p, sp);
+		}
+		ZVAL_STR(sp, key);
+		sp++;
+		if (top[-1].kind == FASTJSON_FRAME_OBJECT && top[-1].object == NULL) {
+			top[-1].first_key = key;
+		}
+	}
+	FASTJSON_SCAN();
+	if (tok != FASTJSON_T_COLON) {
+		goto unexpected;
+	}
+	if (!fastjson_bison_push(height)) {
+		goto syntax_error;
+	}
+	goto parse_value;
+
+value_done:
+	/* A complete value; "height" is still the height below it. */
+	if (top == p->frames) {
+		/* The value waits on the value stack, to be freed if the end is not there. */
+		if (build) {
+			ZVAL_COPY_VALUE(sp, &value);
+			sp++;
+		}
+		FASTJSON_SCAN();
+		if (tok != FASTJSON_T_EOI) {
+			goto unexpected;
+		}
+		if (build) {
+			ZVAL_COPY_VALUE(result, p->values);
+		}
+		return PHP_JSON_ERROR_NONE;
+	}
+	if (build) {
+		fastjson_frame *f = top - 1;
+		if (f->kind == FASTJSON_FRAME_OBJECT) {
+			/* The member rule's reduction: create the object, check the name, store. */
+			zend_string *key;
+			zend_object *obj = f->object;
+			sp--;
+			key = Z_STR_P(sp);
+			if (!obj) {
+				fastjson_key_slot *first_slot = NULL;
+				if (f->first_key) {
+					first_slot = &p->key_cache[ZSTR_H(f->first_key) & (FASTJSON_KEY_CACHE_SIZE - 1)];
+					if (first_slot->key != f->first_key) {
+						first_slot = NULL;
+						f->first_key = NULL;
+					}
+				}
+				obj = fastjson_create_object(f, first_slot);
+			}
+			if (UNEXPECTED(ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0')) {
+				zend_string_release_ex(key, 0);
+				zval_ptr_dtor_nogc(&value);
+				s->errcode = PHP_JSON_ERROR_INVALID_PROPERTY_NAME;
+				goto error;
+			}
+			zend_hash_update(obj->properties, key, &value);
+			zend_string_release_ex(key, 0);
+		} else {
+			if (UNEXPECTED(sp == p->values_end)) {
+				sp = fastjson_grow_values(p, sp);
+			}
+			ZVAL_COPY_VALUE(sp, &value);
+			sp++;
+		}
+	}
+	height = top[-1].height;
+	FASTJSON_SCAN();
+	if (tok == FASTJSON_T_COMMA) {
+		if (!fastjson_bison_push(height + 4)) {
+			goto syntax_error;
+		}
+		if (top[-1].kind == FASTJSON_FRAME_ARRAY) {
+			height += 4;
+			goto parse_value;
+		}
+		FASTJSON_SCAN();
+		if (tok != FASTJSON_T_STRING) {
+			goto unexpected;
+		}
+		if (!fastjson_bison_push(height + 5)) {
+			goto syntax_error;
+		}
+		height += 6;
+		goto member_key;
+	}
+	if (tok == FASTJSON_T_RBRACKET || tok == FASTJSON_T_RBRACE) {
+		fastjson_frame *f = top - 1;
+		if (!fastjson_bison_push(height + 4)) {
+			goto syntax_error;
+		}
+		if ((tok == FASTJSON_T_RBRACE) != (f->kind != FASTJSON_FRAME_ARRAY)) {
+			s->errcode = PHP_JSON_ERROR_STATE_MISMATCH;
+			goto error;
+		}
+		if (build) {
+			zval *first = p->values + f->first;
+			switch (f->kind) {
+				case FASTJSON_FRAME_ARRAY:
+					fastjson_close_array(&value, first, sp);
+					sp = first;
+					break;
+				case FASTJSON_FRAME_ASSOC:
+					fastjson_close_assoc(&value, first, sp);
+					sp = first;
+					break;
+				case FASTJSON_FRAME_OBJECT:
+					if (f->first_key) {
+						fastjson_key_slot *first_slot =
+							&p->key_cache[ZSTR_H(f->first_key) & (FASTJSON_KEY_CACHE_SIZE - 1)];
+						if (first_slot->key == f->first_key) {
+							first_slot->object_size = zend_hash_num_elements(f->object->properties);
+						}
+					}
+					ZVAL_OBJ(&value, f->object);
+					break;
+			}
+		}
+		top--;
+		goto value_done;
+	}
+
+unexpected:
+	/* A token the grammar does not allow here: the scanner's error if it was one. */
+	if (tok == FASTJSON_T_ERROR) {
+		goto error;
+	}
+syntax_error:
+	if (s->errcode == PHP_JSON_ERROR_NONE) {
+		s->errcode = PHP_JSON_ERROR_SYNTAX;
+	}
+error:
+	p->top = top;
+	p->sp = sp;
+	return s->errcode;
+}
+
+static void fastjson_report(const fastjson_parser *p, const zend_string *json, php_json_error_code code,
+		fastjson_parse_error *error)
+{
+	if (error) {
+		error->code = code;
+		error->offset = code == PHP_JSON_ERROR_NONE ? 0 : (size_t) ((const char *) p->scanner.token - ZSTR_VAL(json));
+	}
+}
+
+php_json_error_code fastjson_decode_ex(zval *return_value, const zend_string *json, int options, int depth,
+		fastjson_simd_path simd, fastjson_parse_error *error)
+{
+	fastjson_parser parser;
+	php_json_error_code code;
+
+	fastjson_parser_init(&parser, json, options, depth, simd, true);
+	code = fastjson_parse(&parser, return_value, true);
+	fastjson_parser_free(&parser, code != PHP_JSON_ERROR_NONE, true);
+	fastjson_report(&parser, json, code, error);
+	return code;
+}
+
+php_json_error_code fastjson_validate_ex(const zend_string *json, int options, int depth,
+		fastjson_simd_path simd, fastjson_parse_error *error)
+{
+	fastjson_parser parser;
+	php_json_error_code code;
+
+	fastjson_parser_init(&parser, json, options, depth, simd, false);
+	code = fastjson_parse(&parser, NULL, false);
+	fastjson_parser_free(&parser, false, false);
+	fastjson_report(&parser, json, code, error);
+	return code;
+}

@@ -1,0 +1,180 @@
+/* The JSON token scanner: re2c source of fastjson_scanner_gen.h.
+ *
+ * The grammar is ext/json's (json_scanner.re), with the same rule order where two
+ * rules match the same bytes, so that every input gets the same token or error. Unlike
+ * ext/json it only finds tokens: strings are validated and measured here and decoded by
+ * the parser, numbers are converted by the parser, and validate converts nothing.
+ *
+ * Regenerate (the build does it when re2c is installed and this file is newer):
+ *   re2c --no-generation-date --no-debug-info -W -o scanner/fastjson_scanner_gen.h scanner/fastjson_scanner.re
+ */
+
+/*!re2c
+	re2c:define:YYCTYPE = "unsigned char";
+	re2c:define:YYCURSOR = cursor;
+	re2c:define:YYMARKER = marker;
+	re2c:yyfill:enable = 0;
+	re2c:indent:top = 1;
+
+	DIGIT   = [0-9];
+	DIGITNZ = [1-9];
+	UINT    = "0" | DIGITNZ DIGIT*;
+	INT     = "-"? UINT;
+	HEX     = DIGIT | [a-fA-F];
+	HEX7    = [0-7];
+	HEXC    = DIGIT | [a-cA-C];
+	FLOAT   = INT "." DIGIT+;
+	EXP     = (INT | FLOAT) [eE] [+-]? DIGIT+;
+	WS      = [ \t\r\n]+;
+	EOI     = "\x00";
+	CTRL    = [\x00-\x1F];
+	UTF8T   = [\x80-\xBF];
+	UTF8_1  = [\x00-\x7F];
+	UTF8_2  = [\xC2-\xDF] UTF8T;
+	UTF8_3A = "\xE0" [\xA0-\xBF] UTF8T;
+	UTF8_3B = [\xE1-\xEC] UTF8T{2};
+	UTF8_3C = "\xED" [\x80-\x9F] UTF8T;
+	UTF8_3D = [\xEE-\xEF] UTF8T{2};
+	UTF8_3  = UTF8_3A | UTF8_3B | UTF8_3C | UTF8_3D;
+	UTF8_4A = "\xF0" [\x90-\xBF] UTF8T{2};
+	UTF8_4B = [\xF1-\xF3] UTF8T{3};
+	UTF8_4C = "\xF4" [\x80-\x8F] UTF8T{2};
+	UTF8_4  = UTF8_4A | UTF8_4B | UTF8_4C;
+	UTF8_MB = UTF8_2 | UTF8_3 | UTF8_4;
+	UTF8    = UTF8_1 | UTF8_MB;
+	ANY     = [^];
+	PLAIN   = [\x20-\x21\x23-\x5B\x5D-\x7F];
+	ESC     = "\\" ["\\/bfnrt];
+	UTF16_1 = "\\u" "00" HEX7 HEX;
+	UTF16_2 = "\\u" "0" HEX7 HEX{2};
+	UTF16_3 = "\\u" (((HEXC | [efEF]) HEX) | ([dD] HEX7)) HEX{2};
+	UTF16_4 = "\\u" [dD] [89abAB] HEX{2} "\\u" [dD] [c-fC-F] HEX{2};
+	UCS2    = "\\u" HEX{4};
+*/
+
+/* The number of digits of a zend_long that may overflow: 19 on 64-bit platforms. */
+#define FASTJSON_INT_MAX_DIGITS (MAX_LENGTH_OF_LONG - 1)
+
+static zend_always_inline fastjson_token fastjson_scan_error(
+		fastjson_scanner *s, const unsigned char *cursor, php_json_error_code code)
+{
+	s->cursor = cursor;
+	s->errcode = code;
+	return FASTJSON_T_ERROR;
+}
+
+static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s)
+{
+	const unsigned char *cursor = s->cursor;
+	const unsigned char *marker;
+	/* Bytes the escapes save, and what invalid UTF-8 adds (SUBSTITUTE) or removes (IGNORE). */
+	size_t escapes_saved;
+	ptrdiff_t invalid_delta;
+
+std:
+	s->token = cursor;
+	/*!local:re2c
+	"{"     { s->cursor = cursor; return FASTJSON_T_LBRACE; }
+	"}"     { s->cursor = cursor; return FASTJSON_T_RBRACE; }
+	"["     { s->cursor = cursor; return FASTJSON_T_LBRACKET; }
+	"]"     { s->cursor = cursor; return FASTJSON_T_RBRACKET; }
+	":"     { s->cursor = cursor; return FASTJSON_T_COLON; }
+	","     { s->cursor = cursor; return FASTJSON_T_COMMA; }
+	"null"  { s->cursor = cursor; return FASTJSON_T_NUL; }
+	"true"  { s->cursor = cursor; return FASTJSON_T_TRUE; }
+	"false" { s->cursor = cursor; return FASTJSON_T_FALSE; }
+	INT {
+		bool negative = s->token[0] == '-';
+		size_t digits = (size_t) (cursor - s->token) - negative;
+
+		s->cursor = cursor;
+		if (EXPECTED(digits < FASTJSON_INT_MAX_DIGITS)) {
+			return FASTJSON_T_INT;
+		}
+		if (digits == FASTJSON_INT_MAX_DIGITS) {
+			int cmp = memcmp(s->token + negative, LONG_MIN_DIGITS, FASTJSON_INT_MAX_DIGITS);
+			if (cmp < 0 || (cmp == 0 && negative)) {
+				return FASTJSON_T_INT;
+			}
+		}
+		return FASTJSON_T_BIGINT;
+	}
+	FLOAT | EXP { s->cursor = cursor; return FASTJSON_T_DOUBLE; }
+	WS      { goto std; }
+	EOI {
+		if (cursor > s->limit) {
+			s->cursor = cursor;
+			return FASTJSON_T_EOI;
+		}
+		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
+	}
+	["]     { goto string; }
+	CTRL    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
+	UTF8    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
+	ANY     { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
+	*/
+
+string:
+	s->str_start = cursor;
+	s->str_has_invalid = false;
+	escapes_saved = 0;
+	invalid_delta = 0;
+	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
+	if (EXPECTED(*cursor == '"')) {
+		/* The common case: nothing but plain bytes. */
+		s->str_end = cursor;
+		s->str_len = (size_t) (cursor - s->str_start);
+		s->str_verbatim = true;
+		s->cursor = cursor + 1;
+		return FASTJSON_T_STRING;
+	}
+
+string_next:
+	/*!local:re2c
+	EOI {
+#if PHP_VERSION_ID >= 80600
+		if (cursor > s->limit) {
+			return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX);
+		}
+#endif
+		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
+	}
+	CTRL    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
+	UTF16_1 { escapes_saved += 5; goto string_skip; }
+	UTF16_2 { escapes_saved += 4; goto string_skip; }
+	UTF16_3 { escapes_saved += 3; goto string_skip; }
+	UTF16_4 { escapes_saved += 8; goto string_skip; }
+	UCS2    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF16); }
+	ESC     { escapes_saved += 1; goto string_skip; }
+	"\\"    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
+	["] {
+		s->str_end = cursor - 1;
+		s->str_len = (size_t) ((ptrdiff_t) (s->str_end - s->str_start - escapes_saved) + invalid_delta);
+		s->str_verbatim = escapes_saved == 0 && !s->str_has_invalid;
+		s->cursor = cursor;
+		return FASTJSON_T_STRING;
+	}
+	PLAIN   { goto string_skip; }
+	UTF8_MB { goto string_next; }
+	ANY {
+		if (s->options & PHP_JSON_INVALID_UTF8_SUBSTITUTE) {
+			/* ext/json keeps the decoded length in an int. */
+			if (invalid_delta > INT_MAX - 2) {
+				return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8);
+			}
+			invalid_delta += 2;
+		} else if (s->options & PHP_JSON_INVALID_UTF8_IGNORE) {
+			invalid_delta--;
+		} else {
+			return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8);
+		}
+		s->str_has_invalid = true;
+		goto string_next;
+	}
+	*/
+
+string_skip:
+	/* After an ASCII byte only: runs of multibyte characters stay in the loop above. */
+	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
+	goto string_next;
+}
