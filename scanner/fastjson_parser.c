@@ -54,6 +54,8 @@ typedef enum {
 
 typedef struct {
 	zend_object *object;
+	/* A long list or assoc object, filled in place from then on (see FASTJSON_IN_PLACE_AFTER). */
+	HashTable *table;
 	/* The object's first key, when it came from the key cache: its member count is kept
 	 * there to size the next object that starts with the same key. */
 	zend_string *first_key;
@@ -68,6 +70,10 @@ typedef struct {
 #define FASTJSON_KEY_CACHE_MAX_LEN 48
 #define FASTJSON_LOCAL_FRAMES 32
 #define FASTJSON_LOCAL_VALUES 64
+/* Pending entries after which a container is built and then filled in place: long
+ * arrays then grow as ext/json's do, instead of also occupying the value stack (which
+ * cost time and memory on documents of long number arrays). */
+#define FASTJSON_IN_PLACE_AFTER 256
 
 /* Recently seen object keys: records repeat their keys, and a cached key saves the
  * allocation, the copy and the hash of each one. */
@@ -159,6 +165,9 @@ static void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
 			for (f = p->frames; f < p->top; f++) {
 				if (f->object) {
 					OBJ_RELEASE(f->object);
+				}
+				if (f->table) {
+					zend_array_destroy(f->table);
 				}
 			}
 		}
@@ -453,6 +462,21 @@ static zend_always_inline void fastjson_close_assoc(zval *result, zval *first, z
 	}
 }
 
+/* A container with many entries: build it from what is pending, fill it in place from now. */
+static zend_never_inline zval *fastjson_to_table(fastjson_parser *p, fastjson_frame *f, zval *sp)
+{
+	zval *first = p->values + f->first;
+	zval table;
+
+	if (f->kind == FASTJSON_FRAME_ARRAY) {
+		fastjson_close_array(&table, first, sp);
+	} else {
+		fastjson_close_assoc(&table, first, sp);
+	}
+	f->table = Z_ARR(table);
+	return first;
+}
+
 /* An object's first member is complete: ext/json creates the object now. */
 static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *top, fastjson_key_slot *slot)
 {
@@ -507,6 +531,7 @@ value_token:
 			top->height = height;
 			top->first = (uint32_t) (sp - p->values);
 			top->object = NULL;
+			top->table = NULL;
 			top->first_key = NULL;
 			top->kind = !is_object ? FASTJSON_FRAME_ARRAY : (assoc ? FASTJSON_FRAME_ASSOC : FASTJSON_FRAME_OBJECT);
 			top++;
@@ -663,12 +688,21 @@ value_done:
 			}
 			zend_hash_update(obj->properties, key, &value);
 			zend_string_release_ex(key, 0);
-		} else {
+		} else if (EXPECTED(!f->table)) {
 			if (UNEXPECTED(sp == p->values_end)) {
 				sp = fastjson_grow_values(p, sp);
 			}
 			ZVAL_COPY_VALUE(sp, &value);
 			sp++;
+			if (UNEXPECTED(sp - (p->values + f->first) >= FASTJSON_IN_PLACE_AFTER)) {
+				sp = fastjson_to_table(p, f, sp);
+			}
+		} else if (f->kind == FASTJSON_FRAME_ARRAY) {
+			zend_hash_next_index_insert_new(f->table, &value);
+		} else {
+			sp--;
+			zend_symtable_update(f->table, Z_STR_P(sp), &value);
+			zend_string_release_ex(Z_STR_P(sp), 0);
 		}
 	}
 	height = top[-1].height;
@@ -702,7 +736,9 @@ value_done:
 		}
 		if (build) {
 			zval *first = p->values + f->first;
-			switch (f->kind) {
+			if (f->table) {
+				ZVAL_ARR(&value, f->table);
+			} else switch (f->kind) {
 				case FASTJSON_FRAME_ARRAY:
 					fastjson_close_array(&value, first, sp);
 					sp = first;
