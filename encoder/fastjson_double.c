@@ -16,43 +16,12 @@
 
 #include "fastjson_double_table.h"
 #include "fastjson_tables.h"
+#include "../fastjson_umul128.h"
 
 #define FASTJSON_DOUBLE_C_MIN (UINT64_C(1) << 52)
 #define FASTJSON_DOUBLE_Q_MIN (-1074)
 #define FASTJSON_DOUBLE_MASK63 ((UINT64_C(1) << 63) - 1)
 
-#if defined(__SIZEOF_INT128__)
-__extension__ typedef unsigned __int128 fastjson_u128;
-
-/* High 64 bits of a * b; the low half goes to *lo. */
-static uint64_t fastjson_umul128(uint64_t a, uint64_t b, uint64_t *lo)
-{
-	fastjson_u128 p = (fastjson_u128)a * b;
-	*lo = (uint64_t)p;
-	return (uint64_t)(p >> 64);
-}
-#elif defined(_MSC_VER) && defined(_M_X64)
-#include <intrin.h>
-
-static uint64_t fastjson_umul128(uint64_t a, uint64_t b, uint64_t *lo)
-{
-	uint64_t hi;
-	*lo = _umul128(a, b, &hi);
-	return hi;
-}
-#else
-/* Schoolbook 32x32 pieces for targets without a 128-bit product. */
-static uint64_t fastjson_umul128(uint64_t a, uint64_t b, uint64_t *lo)
-{
-	uint64_t a_lo = (uint32_t)a, a_hi = a >> 32;
-	uint64_t b_lo = (uint32_t)b, b_hi = b >> 32;
-	uint64_t p0 = a_lo * b_lo, p1 = a_lo * b_hi, p2 = a_hi * b_lo, p3 = a_hi * b_hi;
-	uint64_t mid = (p0 >> 32) + (uint32_t)p1 + (uint32_t)p2;
-
-	*lo = (mid << 32) | (uint32_t)p0;
-	return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
-}
-#endif
 
 /* floor(x * mul / 2^shift - sub / 2^shift); the bias keeps the shifted value
  * non-negative so no implementation-defined right shift of a negative number. */

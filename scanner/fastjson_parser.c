@@ -14,13 +14,12 @@
 # include "config.h"
 #endif
 
-#include <float.h>
 #include "php.h"
-#include "zend_strtod.h"
 #include "ext/json/php_json.h"
 #include "fastjson_parser.h"
 #include "fastjson_scanner.h"
 #include "fastjson_scanner_gen.h"
+#include "fastjson_number.h"
 #include "../utf8/fastjson_utf8.h"
 
 /* ---- ext/json's parser stack limit ------------------------------------------------------ */
@@ -334,96 +333,6 @@ static zend_always_inline zend_string *fastjson_key(fastjson_parser *p)
 	return fastjson_new_string(s);
 }
 
-/* ---- numbers ------------------------------------------------------------------------------ */
-
-/* An integer the scanner found to fit: exactly ZEND_STRTOL()'s result. */
-static zend_always_inline zend_long fastjson_parse_long(const unsigned char *p, const unsigned char *end)
-{
-	bool negative = *p == '-';
-	zend_ulong value = 0;
-
-	for (p += negative; p < end; p++) {
-		value = value * 10 + (zend_ulong) (*p - '0');
-	}
-	return negative ? (zend_long) (0 - value) : (zend_long) value;
-}
-
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-/* Powers of ten that are exact doubles. */
-static const double fastjson_exact_pow10[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-};
-
-/* When the digits form an integer below 2^53 and the power of ten is exact, one IEEE
- * multiplication or division rounds correctly, so it equals zend_strtod()'s correctly
- * rounded result (Clinger's fast path). Returns false when that does not apply. */
-static zend_always_inline bool fastjson_parse_double_fast(const unsigned char *p, const unsigned char *end, double *out)
-{
-	bool negative = *p == '-';
-	uint64_t mantissa = 0;
-	int significant = 0, exp10 = 0, exp_value = 0;
-	bool exp_negative = false;
-
-	p += negative;
-	for (; p < end && *p >= '0' && *p <= '9'; p++) {
-		mantissa = mantissa * 10 + (*p - '0');
-		significant += mantissa != 0;
-	}
-	if (p < end && *p == '.') {
-		for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
-			mantissa = mantissa * 10 + (*p - '0');
-			significant += mantissa != 0;
-			exp10--;
-		}
-	}
-	if (significant > 19) {
-		return false;
-	}
-	if (p < end) {
-		const unsigned char *exp_start;
-		p++; /* 'e' or 'E' */
-		if (*p == '+' || *p == '-') {
-			exp_negative = *p == '-';
-			p++;
-		}
-		exp_start = p;
-		for (; p < end; p++) {
-			exp_value = exp_value * 10 + (*p - '0');
-			if (p - exp_start >= 5) {
-				return false;
-			}
-		}
-		exp10 += exp_negative ? -exp_value : exp_value;
-	}
-	if (mantissa == 0) {
-		*out = negative ? -0.0 : 0.0;
-		return true;
-	}
-	if (mantissa > ((uint64_t) 1 << 53) || exp10 < -22 || exp10 > 22) {
-		return false;
-	}
-	*out = exp10 < 0 ? (double) mantissa / fastjson_exact_pow10[-exp10] : (double) mantissa * fastjson_exact_pow10[exp10];
-	if (negative) {
-		*out = -*out;
-	}
-	return true;
-}
-#endif
-
-static zend_always_inline double fastjson_parse_double(const unsigned char *p, const unsigned char *end)
-{
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-	double value;
-	if (EXPECTED(fastjson_parse_double_fast(p, end, &value))) {
-		return value;
-	}
-#else
-	(void) end;
-#endif
-	return zend_strtod((const char *) p, NULL);
-}
-
 /* ---- building containers ------------------------------------------------------------------- */
 
 static zend_always_inline void fastjson_close_array(zval *result, zval *first, zval *sp)
@@ -600,7 +509,7 @@ value_token:
 				if (s->options & PHP_JSON_BIGINT_AS_STRING) {
 					ZVAL_STRINGL(&value, (const char *) s->token, s->cursor - s->token);
 				} else {
-					ZVAL_DOUBLE(&value, zend_strtod((const char *) s->token, NULL));
+					ZVAL_DOUBLE(&value, fastjson_parse_double(s->token, s->cursor));
 				}
 			}
 			goto value_done;

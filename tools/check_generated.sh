@@ -4,6 +4,7 @@
 #   encoder/fastjson_tables.h       <- tools/gen_tables.php
 #   encoder/fastjson_double_table.h <- tools/gen_double_table.py (needs python3)
 #   scanner/fastjson_scanner_gen.h  <- scanner/fastjson_scanner.re (needs re2c)
+#   scanner/fastjson_pow5_table.h   <- tools/gen_pow5_table.py (needs python3)
 # Everything is regenerated in a temporary copy, so the tree is never touched; a stale
 # file fails with a diff and the command that refreshes it.
 # Usage: sh tools/check_generated.sh
@@ -55,6 +56,9 @@ check encoder/fastjson_tables.h "$work/fastjson_tables.h" "php tools/gen_tables.
 
 python3 tools/gen_double_table.py "$work/fastjson_double_table.h" >/dev/null
 check encoder/fastjson_double_table.h "$work/fastjson_double_table.h" "python3 tools/gen_double_table.py"
+
+python3 tools/gen_pow5_table.py "$work/fastjson_pow5_table.h" >/dev/null
+check scanner/fastjson_pow5_table.h "$work/fastjson_pow5_table.h" "python3 tools/gen_pow5_table.py"
 
 re2c --no-generation-date --no-debug-info -W -o "$work/fastjson_scanner_gen.h" scanner/fastjson_scanner.re
 check scanner/fastjson_scanner_gen.h "$work/fastjson_scanner_gen.h" \

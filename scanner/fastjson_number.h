@@ -1,0 +1,147 @@
+/* Number tokens to zend_long and double, with the results of ZEND_STRTOL() and zend_strtod().
+ *
+ * Doubles take the first exact path that applies: Clinger's (one correctly rounded
+ * multiplication or division), then Eisel-Lemire (a 128-bit product with the power of
+ * five, used only when its error bound decides the rounding), then zend_strtod() for
+ * everything else: more than 19 significant digits, results near a rounding tie,
+ * subnormals, overflow. */
+
+#ifndef FASTJSON_NUMBER_H
+#define FASTJSON_NUMBER_H
+
+#include <float.h>
+#include "php.h"
+#include "zend_strtod.h"
+#include "../fastjson_simd.h"
+#include "../fastjson_umul128.h"
+#include "fastjson_pow5_table.h"
+
+/* An integer the scanner found to fit (ext/json's 19-digit rule): ZEND_STRTOL()'s result. */
+static zend_always_inline zend_long fastjson_parse_long(const unsigned char *p, const unsigned char *end)
+{
+	bool negative = *p == '-';
+	zend_ulong value = 0;
+
+	for (p += negative; p < end; p++) {
+		value = value * 10 + (zend_ulong) (*p - '0');
+	}
+	return negative ? (zend_long) (0 - value) : (zend_long) value;
+}
+
+/* Both fast paths assume double arithmetic without excess precision. */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0 && SIZEOF_ZEND_LONG == 8
+# define FASTJSON_EXACT_DOUBLE_PATHS 1
+
+static const double fastjson_exact_pow10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* w * 10^q for 0 < w < 10^19 (Eisel-Lemire). With T = floor(5^q * 2^shift), the top
+ * 128 bits of w * T fall short of the exact product by less than 2 units of their last
+ * bit; the result is only taken when that cannot change the rounding. */
+static zend_always_inline bool fastjson_eisel_lemire(uint64_t w, int q, bool negative, double *out)
+{
+	uint64_t a_lo, b_hi, b_lo, hi, lo, below, below_mask, m, bits;
+	unsigned lz, shift;
+	int biased;
+
+	if (q < FASTJSON_POW5_Q_MIN || q > FASTJSON_POW5_Q_MAX) {
+		return false;
+	}
+	lz = fastjson_clz64(w);
+	w <<= lz;
+	hi = fastjson_umul128(w, fastjson_pow5_table[q - FASTJSON_POW5_Q_MIN].hi, &a_lo);
+	b_hi = fastjson_umul128(w, fastjson_pow5_table[q - FASTJSON_POW5_Q_MIN].lo, &b_lo);
+	lo = a_lo + b_hi;
+	hi += lo < a_lo;
+
+	/* Keep 54 bits (53 and the rounding bit); "below" is the rest of hi. */
+	shift = 9 + (unsigned) (hi >> 63);
+	below_mask = (UINT64_C(1) << shift) - 1;
+	below = hi & below_mask;
+	if (below == below_mask && lo >= UINT64_MAX - 1) {
+		return false; /* the missing part could carry into the rounding bit */
+	}
+	m = hi >> shift;
+	if ((m & 1) && below == 0 && lo <= 1) {
+		return false; /* possibly exactly halfway: round-to-even needs the exact value */
+	}
+	m = (m >> 1) + (m & 1);
+	biased = 181 + (int) shift + q - (int) lz - fastjson_pow5_table[q - FASTJSON_POW5_Q_MIN].shift + 1023;
+	if (m == UINT64_C(1) << 53) {
+		m >>= 1;
+		biased++;
+	}
+	if (biased <= 0 || biased >= 0x7ff) {
+		return false; /* subnormal or infinite */
+	}
+	bits = ((uint64_t) negative << 63) | ((uint64_t) biased << 52) | (m & ((UINT64_C(1) << 52) - 1));
+	memcpy(out, &bits, sizeof(bits));
+	return true;
+}
+#endif
+
+/* A FLOAT, EXP or too long INT token (p..end): zend_strtod()'s result. */
+static zend_always_inline double fastjson_parse_double(const unsigned char *p, const unsigned char *end)
+{
+#ifdef FASTJSON_EXACT_DOUBLE_PATHS
+	const unsigned char *start = p;
+	bool negative = *p == '-';
+	uint64_t w = 0;
+	int significant = 0, q = 0;
+	double value;
+
+	p += negative;
+	for (; p < end && *p >= '0' && *p <= '9'; p++) {
+		/* Leading zeros are not significant; 19 digits always fit w. */
+		if ((w | (uint64_t) (*p - '0')) != 0 && ++significant > 19) {
+			goto slow;
+		}
+		w = w * 10 + (*p - '0');
+	}
+	if (p < end && *p == '.') {
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
+			if ((w | (uint64_t) (*p - '0')) != 0 && ++significant > 19) {
+				goto slow;
+			}
+			w = w * 10 + (*p - '0');
+			q--;
+		}
+	}
+	if (p < end) {
+		/* [eE][+-]?digits, the scanner made sure */
+		const unsigned char *digits;
+		bool exp_negative;
+		int exp_value = 0;
+
+		p++;
+		exp_negative = *p == '-';
+		p += *p == '-' || *p == '+';
+		for (digits = p; p < end; p++) {
+			if (p - digits >= 6) {
+				goto slow;
+			}
+			exp_value = exp_value * 10 + (*p - '0');
+		}
+		q += exp_negative ? -exp_value : exp_value;
+	}
+	if (w == 0) {
+		return negative ? -0.0 : 0.0;
+	}
+	if (w <= (UINT64_C(1) << 53) && q >= -22 && q <= 22) {
+		value = q < 0 ? (double) w / fastjson_exact_pow10[-q] : (double) w * fastjson_exact_pow10[q];
+		return negative ? -value : value;
+	}
+	if (fastjson_eisel_lemire(w, q, negative, &value)) {
+		return value;
+	}
+slow:
+	return zend_strtod((const char *) start, NULL);
+#else
+	(void) end;
+	return zend_strtod((const char *) p, NULL);
+#endif
+}
+
+#endif
