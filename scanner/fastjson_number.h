@@ -1,4 +1,4 @@
-/* Number tokens to zend_long and double, with the results of ZEND_STRTOL() and zend_strtod().
+/* Scanned numbers to zend_long and double, with the results of ZEND_STRTOL() and zend_strtod().
  *
  * Doubles take the first exact path that applies: Clinger's (one correctly rounded
  * multiplication or division), then Eisel-Lemire (a 128-bit product with the power of
@@ -15,18 +15,7 @@
 #include "../fastjson_simd.h"
 #include "../fastjson_umul128.h"
 #include "fastjson_pow5_table.h"
-
-/* An integer the scanner found to fit (ext/json's 19-digit rule): ZEND_STRTOL()'s result. */
-static zend_always_inline zend_long fastjson_parse_long(const unsigned char *p, const unsigned char *end)
-{
-	bool negative = *p == '-';
-	zend_ulong value = 0;
-
-	for (p += negative; p < end; p++) {
-		value = value * 10 + (zend_ulong) (*p - '0');
-	}
-	return negative ? (zend_long) (0 - value) : (zend_long) value;
-}
+#include "fastjson_scanner.h"
 
 /* Both fast paths assume double arithmetic without excess precision. */
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0 && SIZEOF_ZEND_LONG == 8
@@ -82,66 +71,34 @@ static zend_always_inline bool fastjson_eisel_lemire(uint64_t w, int q, bool neg
 }
 #endif
 
-/* A FLOAT, EXP or too long INT token (p..end): zend_strtod()'s result. */
-static zend_always_inline double fastjson_parse_double(const unsigned char *p, const unsigned char *end)
+/* A FLOAT, EXP or too long INT token: zend_strtod()'s result. */
+static zend_always_inline double fastjson_scanned_double(const fastjson_scanner *s)
 {
 #ifdef FASTJSON_EXACT_DOUBLE_PATHS
-	const unsigned char *start = p;
-	bool negative = *p == '-';
-	uint64_t w = 0;
-	int significant = 0, q = 0;
+	uint64_t w = s->num_value;
+	int q = s->num_exp10;
 	double value;
 
-	p += negative;
-	for (; p < end && *p >= '0' && *p <= '9'; p++) {
-		/* Leading zeros are not significant; 19 digits always fit w. */
-		if ((w | (uint64_t) (*p - '0')) != 0 && ++significant > 19) {
-			goto slow;
+	if (EXPECTED(s->num_exact)) {
+		if (w == 0) {
+			return s->num_negative ? -0.0 : 0.0;
 		}
-		w = w * 10 + (*p - '0');
-	}
-	if (p < end && *p == '.') {
-		for (p++; p < end && *p >= '0' && *p <= '9'; p++) {
-			if ((w | (uint64_t) (*p - '0')) != 0 && ++significant > 19) {
-				goto slow;
-			}
-			w = w * 10 + (*p - '0');
-			q--;
+		if (w <= (UINT64_C(1) << 53) && q >= -22 && q <= 22) {
+			value = q < 0 ? (double) w / fastjson_exact_pow10[-q] : (double) w * fastjson_exact_pow10[q];
+			return s->num_negative ? -value : value;
+		}
+		if (fastjson_eisel_lemire(w, q, s->num_negative, &value)) {
+			return value;
 		}
 	}
-	if (p < end) {
-		/* [eE][+-]?digits, the scanner made sure */
-		const unsigned char *digits;
-		bool exp_negative;
-		int exp_value = 0;
-
-		p++;
-		exp_negative = *p == '-';
-		p += *p == '-' || *p == '+';
-		for (digits = p; p < end; p++) {
-			if (p - digits >= 6) {
-				goto slow;
-			}
-			exp_value = exp_value * 10 + (*p - '0');
-		}
-		q += exp_negative ? -exp_value : exp_value;
-	}
-	if (w == 0) {
-		return negative ? -0.0 : 0.0;
-	}
-	if (w <= (UINT64_C(1) << 53) && q >= -22 && q <= 22) {
-		value = q < 0 ? (double) w / fastjson_exact_pow10[-q] : (double) w * fastjson_exact_pow10[q];
-		return negative ? -value : value;
-	}
-	if (fastjson_eisel_lemire(w, q, negative, &value)) {
-		return value;
-	}
-slow:
-	return zend_strtod((const char *) start, NULL);
-#else
-	(void) end;
-	return zend_strtod((const char *) p, NULL);
 #endif
+	return zend_strtod((const char *) s->token, NULL);
+}
+
+/* An INT token (the scanner found it fits): ZEND_STRTOL()'s result. */
+static zend_always_inline zend_long fastjson_scanned_long(const fastjson_scanner *s)
+{
+	return s->num_negative ? (zend_long) (0 - s->num_value) : (zend_long) s->num_value;
 }
 
 #endif

@@ -218,29 +218,37 @@ static zend_always_inline unsigned char *fastjson_put_utf8(unsigned char *out, u
 	return out;
 }
 
+/* The first '\\' in p..end, or end. */
+static zend_always_inline const unsigned char *fastjson_find_backslash(
+		const unsigned char *p, const unsigned char *end, fastjson_simd_path simd)
+{
+	const unsigned char *found;
+#ifdef FASTJSON_HAVE_SSE2
+	if (simd != FASTJSON_SIMD_SCALAR) {
+		for (; end - p >= 16; p += 16) {
+			unsigned mask = (unsigned) _mm_movemask_epi8(
+				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) p), _mm_set1_epi8('\\')));
+			if (mask) {
+				return p + fastjson_ctz32(mask);
+			}
+		}
+	}
+#else
+	(void) simd;
+#endif
+	found = memchr(p, '\\', (size_t) (end - p));
+	return found ? found : end;
+}
+
 /* Decodes a string the scanner has validated: every escape is well-formed, and bytes
  * >= 0x80 that start no valid sequence are there only under IGNORE or SUBSTITUTE,
- * which drop each such byte or write U+FFFD for it (SUBSTITUTE wins, as in ext/json). */
+ * which drop each such byte or write U+FFFD for it (SUBSTITUTE wins, as in ext/json).
+ * Escapes often come in runs (non-Latin text escaped as \uXXXX), so the loop looks at
+ * the next byte before it searches for the next escape. */
 static zend_never_inline void fastjson_unescape(unsigned char *out, const unsigned char *p,
-		const unsigned char *end, int options, bool has_invalid)
+		const unsigned char *end, int options, bool has_invalid, fastjson_simd_path simd)
 {
-	for (;;) {
-		const unsigned char *stop;
-
-		if (!has_invalid) {
-			stop = memchr(p, '\\', (size_t) (end - p));
-			if (!stop) {
-				stop = end;
-			}
-		} else {
-			for (stop = p; stop < end && *stop != '\\' && *stop < 0x80; stop++);
-		}
-		memcpy(out, p, (size_t) (stop - p));
-		out += stop - p;
-		p = stop;
-		if (p == end) {
-			return;
-		}
+	while (p < end) {
 		if (*p == '\\') {
 			switch (p[1]) {
 				case 'u': {
@@ -262,7 +270,7 @@ static zend_never_inline void fastjson_unescape(unsigned char *out, const unsign
 				default: *out++ = p[1]; break; /* '"', '\\', '/' */
 			}
 			p += 2;
-		} else {
+		} else if (has_invalid && *p >= 0x80) {
 			uint32_t cp;
 			size_t n = fastjson_utf8_decode_valid(p, end, &cp);
 			if (n) {
@@ -277,6 +285,23 @@ static zend_never_inline void fastjson_unescape(unsigned char *out, const unsign
 				}
 				p++;
 			}
+		} else if (!has_invalid) {
+			/* A run of bytes kept as they are, up to the next escape. */
+			const unsigned char *stop = fastjson_find_backslash(p, end, simd);
+			size_t n = (size_t) (stop - p);
+			if (n <= 8) {
+				do {
+					*out++ = *p++;
+				} while (p < stop);
+			} else {
+				memcpy(out, p, n);
+				out += n;
+				p = stop;
+			}
+		} else {
+			do {
+				*out++ = *p++;
+			} while (p < end && *p != '\\' && *p < 0x80);
 		}
 	}
 }
@@ -289,7 +314,8 @@ static zend_always_inline zend_string *fastjson_new_string(const fastjson_scanne
 		return zend_string_init((const char *) s->str_start, s->str_len, 0);
 	}
 	str = zend_string_alloc(s->str_len, 0);
-	fastjson_unescape((unsigned char *) ZSTR_VAL(str), s->str_start, s->str_end, s->options, s->str_has_invalid);
+	fastjson_unescape((unsigned char *) ZSTR_VAL(str), s->str_start, s->str_end, s->options, s->str_has_invalid,
+		s->simd);
 	ZSTR_VAL(str)[s->str_len] = '\0';
 	return str;
 }
@@ -401,7 +427,7 @@ static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *to
 
 /* ---- the parser ---------------------------------------------------------------------------- */
 
-#define FASTJSON_SCAN() (tok = fastjson_scan(s))
+#define FASTJSON_SCAN() (tok = fastjson_scan(s, build))
 
 /* Parses the document; with build, into result. The loop is one state machine whose states
  * are the labels below; "height" is bison's stack height below the value being parsed. */
@@ -490,7 +516,7 @@ value_token:
 				goto syntax_error;
 			}
 			if (build) {
-				ZVAL_LONG(&value, fastjson_parse_long(s->token, s->cursor));
+				ZVAL_LONG(&value, fastjson_scanned_long(s));
 			}
 			goto value_done;
 		case FASTJSON_T_DOUBLE:
@@ -498,7 +524,7 @@ value_token:
 				goto syntax_error;
 			}
 			if (build) {
-				ZVAL_DOUBLE(&value, fastjson_parse_double(s->token, s->cursor));
+				ZVAL_DOUBLE(&value, fastjson_scanned_double(s));
 			}
 			goto value_done;
 		case FASTJSON_T_BIGINT:
@@ -509,7 +535,7 @@ value_token:
 				if (s->options & PHP_JSON_BIGINT_AS_STRING) {
 					ZVAL_STRINGL(&value, (const char *) s->token, s->cursor - s->token);
 				} else {
-					ZVAL_DOUBLE(&value, fastjson_parse_double(s->token, s->cursor));
+					ZVAL_DOUBLE(&value, fastjson_scanned_double(s));
 				}
 			}
 			goto value_done;

@@ -42,6 +42,12 @@ typedef struct {
 	bool str_verbatim;
 	/* Some invalid UTF-8 was let through by IGNORE or SUBSTITUTE. */
 	bool str_has_invalid;
+	/* Numbers: the significant digits (at most 19) as an integer, the power of ten that
+	 * scales them, the sign, and whether those describe the token exactly. */
+	uint64_t num_value;
+	int num_exp10;
+	bool num_negative;
+	bool num_exact;
 	int options;
 	php_json_error_code errcode;
 	fastjson_simd_path simd;

@@ -17,14 +17,9 @@
 	re2c:indent:top = 1;
 
 	DIGIT   = [0-9];
-	DIGITNZ = [1-9];
-	UINT    = "0" | DIGITNZ DIGIT*;
-	INT     = "-"? UINT;
 	HEX     = DIGIT | [a-fA-F];
 	HEX7    = [0-7];
 	HEXC    = DIGIT | [a-cA-C];
-	FLOAT   = INT "." DIGIT+;
-	EXP     = (INT | FLOAT) [eE] [+-]? DIGIT+;
 	WS      = [ \t\r\n]+;
 	EOI     = "\x00";
 	CTRL    = [\x00-\x1F];
@@ -63,7 +58,8 @@ static zend_always_inline fastjson_token fastjson_scan_error(
 	return FASTJSON_T_ERROR;
 }
 
-static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s)
+/* The next token. Without build (validate) numbers are only delimited, not read. */
+static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, const bool build)
 {
 	const unsigned char *cursor = s->cursor;
 	const unsigned char *marker;
@@ -83,23 +79,7 @@ std:
 	"null"  { s->cursor = cursor; return FASTJSON_T_NUL; }
 	"true"  { s->cursor = cursor; return FASTJSON_T_TRUE; }
 	"false" { s->cursor = cursor; return FASTJSON_T_FALSE; }
-	INT {
-		bool negative = s->token[0] == '-';
-		size_t digits = (size_t) (cursor - s->token) - negative;
-
-		s->cursor = cursor;
-		if (EXPECTED(digits < FASTJSON_INT_MAX_DIGITS)) {
-			return FASTJSON_T_INT;
-		}
-		if (digits == FASTJSON_INT_MAX_DIGITS) {
-			int cmp = memcmp(s->token + negative, LONG_MIN_DIGITS, FASTJSON_INT_MAX_DIGITS);
-			if (cmp < 0 || (cmp == 0 && negative)) {
-				return FASTJSON_T_INT;
-			}
-		}
-		return FASTJSON_T_BIGINT;
-	}
-	FLOAT | EXP { s->cursor = cursor; return FASTJSON_T_DOUBLE; }
+	[-0-9] { goto number; }
 	WS      { goto std; }
 	EOI {
 		if (cursor > s->limit) {
@@ -113,6 +93,88 @@ std:
 	UTF8    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
 	ANY     { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
 	*/
+
+number:
+	/* By hand rather than by re2c, so that the digits are read once: the longest prefix
+	 * of  INT = "-"? ("0" | [1-9][0-9]*),  FLOAT = INT "." [0-9]+,
+	 *      EXP = (INT | FLOAT) [eE] [+-]? [0-9]+
+	 * is the token, exactly as ext/json's rules match it; what follows is scanned next. */
+	{
+		const unsigned char *p = s->token;
+		uint64_t digits_value = 0;
+		int significant = 0, exp10 = 0;
+		size_t int_digits;
+		bool negative = *p == '-', is_float = false;
+
+		p += negative;
+		if (*p == '0') {
+			p++;
+		} else if ((unsigned) (*p - '1') < 9) {
+			do {
+				if (build && ++significant <= 19) {
+					digits_value = digits_value * 10 + (*p - '0');
+				}
+				p++;
+			} while ((unsigned) (*p - '0') < 10);
+		} else {
+			/* A lone '-' is a character no rule of the grammar starts with. */
+			return fastjson_scan_error(s, p, PHP_JSON_ERROR_SYNTAX);
+		}
+		int_digits = (size_t) (p - s->token) - negative;
+		if (*p == '.' && (unsigned) (p[1] - '0') < 10) {
+			is_float = true;
+			for (p++; (unsigned) (*p - '0') < 10; p++) {
+				if (!build) {
+					continue;
+				}
+				if (digits_value == 0 && *p == '0') {
+					exp10--; /* a leading zero only scales */
+				} else if (++significant <= 19) {
+					digits_value = digits_value * 10 + (*p - '0');
+					exp10--;
+				}
+			}
+		}
+		if ((*p | 0x20) == 'e') {
+			const unsigned char *e = p + 1 + (p[1] == '+' || p[1] == '-');
+			if ((unsigned) (*e - '0') < 10) {
+				int exp_value = 0;
+				const unsigned char *exp_digits = e;
+				is_float = true;
+				for (; (unsigned) (*e - '0') < 10; e++) {
+					if (!build) {
+						continue;
+					}
+					if (e - exp_digits < 6) {
+						exp_value = exp_value * 10 + (*e - '0');
+					} else {
+						significant = 20; /* too large for the exact paths */
+					}
+				}
+				exp10 += p[1] == '-' ? -exp_value : exp_value;
+				p = e;
+			}
+		}
+		s->cursor = p;
+		s->num_value = digits_value;
+		s->num_exp10 = exp10;
+		s->num_negative = negative;
+		/* Past 19 significant digits only zend_strtod() is exact. */
+		s->num_exact = significant <= 19;
+		if (is_float) {
+			return FASTJSON_T_DOUBLE;
+		}
+		if (EXPECTED(int_digits < FASTJSON_INT_MAX_DIGITS)) {
+			return FASTJSON_T_INT;
+		}
+		if (int_digits == FASTJSON_INT_MAX_DIGITS) {
+			int cmp = memcmp(s->token + negative, LONG_MIN_DIGITS, FASTJSON_INT_MAX_DIGITS);
+			if (cmp < 0 || (cmp == 0 && negative)) {
+				return FASTJSON_T_INT;
+			}
+		}
+		return FASTJSON_T_BIGINT;
+	}
 
 string:
 	s->str_start = cursor;

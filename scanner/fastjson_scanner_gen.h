@@ -23,7 +23,8 @@ static zend_always_inline fastjson_token fastjson_scan_error(
 	return FASTJSON_T_ERROR;
 }
 
-static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s)
+/* The next token. Without build (validate) numbers are only delimited, not read. */
+static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, const bool build)
 {
 	const unsigned char *cursor = s->cursor;
 	const unsigned char *marker;
@@ -148,8 +149,8 @@ std:
 			case 0x7F: goto yy5;
 			case '"': goto yy7;
 			case ',': goto yy8;
-			case '-': goto yy9;
-			case '0': goto yy10;
+			case '-':
+			case '0':
 			case '1':
 			case '2':
 			case '3':
@@ -158,15 +159,15 @@ std:
 			case '6':
 			case '7':
 			case '8':
-			case '9': goto yy12;
-			case ':': goto yy13;
-			case '[': goto yy14;
-			case ']': goto yy15;
-			case 'f': goto yy16;
-			case 'n': goto yy17;
-			case 't': goto yy18;
-			case '{': goto yy19;
-			case '}': goto yy20;
+			case '9': goto yy9;
+			case ':': goto yy10;
+			case '[': goto yy11;
+			case ']': goto yy12;
+			case 'f': goto yy13;
+			case 'n': goto yy14;
+			case 't': goto yy15;
+			case '{': goto yy16;
+			case '}': goto yy17;
 			case 0xC2:
 			case 0xC3:
 			case 0xC4:
@@ -196,8 +197,8 @@ std:
 			case 0xDC:
 			case 0xDD:
 			case 0xDE:
-			case 0xDF: goto yy23;
-			case 0xE0: goto yy24;
+			case 0xDF: goto yy20;
+			case 0xE0: goto yy21;
 			case 0xE1:
 			case 0xE2:
 			case 0xE3:
@@ -211,14 +212,14 @@ std:
 			case 0xEB:
 			case 0xEC:
 			case 0xEE:
-			case 0xEF: goto yy25;
-			case 0xED: goto yy26;
-			case 0xF0: goto yy27;
+			case 0xEF: goto yy22;
+			case 0xED: goto yy23;
+			case 0xF0: goto yy24;
 			case 0xF1:
 			case 0xF2:
-			case 0xF3: goto yy28;
-			case 0xF4: goto yy29;
-			default: goto yy21;
+			case 0xF3: goto yy25;
+			case 0xF4: goto yy26;
+			default: goto yy18;
 		}
 yy1:
 		++cursor;
@@ -254,39 +255,682 @@ yy8:
 		++cursor;
 		{ s->cursor = cursor; return FASTJSON_T_COMMA; }
 yy9:
-		yych = *++cursor;
-		switch (yych) {
-			case '0': goto yy10;
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9': goto yy12;
-			default: goto yy6;
-		}
+		++cursor;
+		{ goto number; }
 yy10:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_COLON; }
+yy11:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_LBRACKET; }
+yy12:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_RBRACKET; }
+yy13:
 		yyaccept = 0;
 		yych = *(marker = ++cursor);
 		switch (yych) {
-			case '.': goto yy30;
-			case 'E':
-			case 'e': goto yy32;
-			default: goto yy11;
+			case 'a': goto yy27;
+			default: goto yy6;
 		}
-yy11:
-		{
-		bool negative = s->token[0] == '-';
-		size_t digits = (size_t) (cursor - s->token) - negative;
+yy14:
+		yyaccept = 0;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 'u': goto yy29;
+			default: goto yy6;
+		}
+yy15:
+		yyaccept = 0;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 'r': goto yy30;
+			default: goto yy6;
+		}
+yy16:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_LBRACE; }
+yy17:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_RBRACE; }
+yy18:
+		++cursor;
+yy19:
+		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
+yy20:
+		yych = *++cursor;
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy5;
+			default: goto yy19;
+		}
+yy21:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy31;
+			default: goto yy19;
+		}
+yy22:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy31;
+			default: goto yy19;
+		}
+yy23:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F: goto yy31;
+			default: goto yy19;
+		}
+yy24:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy32;
+			default: goto yy19;
+		}
+yy25:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy32;
+			default: goto yy19;
+		}
+yy26:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F: goto yy32;
+			default: goto yy19;
+		}
+yy27:
+		yych = *++cursor;
+		switch (yych) {
+			case 'l': goto yy33;
+			default: goto yy28;
+		}
+yy28:
+		cursor = marker;
+		if (yyaccept == 0) {
+			goto yy6;
+		} else {
+			goto yy19;
+		}
+yy29:
+		yych = *++cursor;
+		switch (yych) {
+			case 'l': goto yy34;
+			default: goto yy28;
+		}
+yy30:
+		yych = *++cursor;
+		switch (yych) {
+			case 'u': goto yy35;
+			default: goto yy28;
+		}
+yy31:
+		yych = *++cursor;
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy5;
+			default: goto yy28;
+		}
+yy32:
+		yych = *++cursor;
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy31;
+			default: goto yy28;
+		}
+yy33:
+		yych = *++cursor;
+		switch (yych) {
+			case 's': goto yy36;
+			default: goto yy28;
+		}
+yy34:
+		yych = *++cursor;
+		switch (yych) {
+			case 'l': goto yy37;
+			default: goto yy28;
+		}
+yy35:
+		yych = *++cursor;
+		switch (yych) {
+			case 'e': goto yy38;
+			default: goto yy28;
+		}
+yy36:
+		yych = *++cursor;
+		switch (yych) {
+			case 'e': goto yy39;
+			default: goto yy28;
+		}
+yy37:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_NUL; }
+yy38:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_TRUE; }
+yy39:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_FALSE; }
+	}
 
-		s->cursor = cursor;
-		if (EXPECTED(digits < FASTJSON_INT_MAX_DIGITS)) {
+
+number:
+	/* By hand rather than by re2c, so that the digits are read once: the longest prefix
+	 * of  INT = "-"? ("0" | [1-9][0-9]*),  FLOAT = INT "." [0-9]+,
+	 *      EXP = (INT | FLOAT) [eE] [+-]? [0-9]+
+	 * is the token, exactly as ext/json's rules match it; what follows is scanned next. */
+	{
+		const unsigned char *p = s->token;
+		uint64_t digits_value = 0;
+		int significant = 0, exp10 = 0;
+		size_t int_digits;
+		bool negative = *p == '-', is_float = false;
+
+		p += negative;
+		if (*p == '0') {
+			p++;
+		} else if ((unsigned) (*p - '1') < 9) {
+			do {
+				if (build && ++significant <= 19) {
+					digits_value = digits_value * 10 + (*p - '0');
+				}
+				p++;
+			} while ((unsigned) (*p - '0') < 10);
+		} else {
+			/* A lone '-' is a character no rule of the grammar starts with. */
+			return fastjson_scan_error(s, p, PHP_JSON_ERROR_SYNTAX);
+		}
+		int_digits = (size_t) (p - s->token) - negative;
+		if (*p == '.' && (unsigned) (p[1] - '0') < 10) {
+			is_float = true;
+			for (p++; (unsigned) (*p - '0') < 10; p++) {
+				if (!build) {
+					continue;
+				}
+				if (digits_value == 0 && *p == '0') {
+					exp10--; /* a leading zero only scales */
+				} else if (++significant <= 19) {
+					digits_value = digits_value * 10 + (*p - '0');
+					exp10--;
+				}
+			}
+		}
+		if ((*p | 0x20) == 'e') {
+			const unsigned char *e = p + 1 + (p[1] == '+' || p[1] == '-');
+			if ((unsigned) (*e - '0') < 10) {
+				int exp_value = 0;
+				const unsigned char *exp_digits = e;
+				is_float = true;
+				for (; (unsigned) (*e - '0') < 10; e++) {
+					if (!build) {
+						continue;
+					}
+					if (e - exp_digits < 6) {
+						exp_value = exp_value * 10 + (*e - '0');
+					} else {
+						significant = 20; /* too large for the exact paths */
+					}
+				}
+				exp10 += p[1] == '-' ? -exp_value : exp_value;
+				p = e;
+			}
+		}
+		s->cursor = p;
+		s->num_value = digits_value;
+		s->num_exp10 = exp10;
+		s->num_negative = negative;
+		/* Past 19 significant digits only zend_strtod() is exact. */
+		s->num_exact = significant <= 19;
+		if (is_float) {
+			return FASTJSON_T_DOUBLE;
+		}
+		if (EXPECTED(int_digits < FASTJSON_INT_MAX_DIGITS)) {
 			return FASTJSON_T_INT;
 		}
-		if (digits == FASTJSON_INT_MAX_DIGITS) {
+		if (int_digits == FASTJSON_INT_MAX_DIGITS) {
 			int cmp = memcmp(s->token + negative, LONG_MIN_DIGITS, FASTJSON_INT_MAX_DIGITS);
 			if (cmp < 0 || (cmp == 0 && negative)) {
 				return FASTJSON_T_INT;
@@ -294,707 +938,6 @@ yy11:
 		}
 		return FASTJSON_T_BIGINT;
 	}
-yy12:
-		yyaccept = 0;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case '.': goto yy30;
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9': goto yy12;
-			case 'E':
-			case 'e': goto yy32;
-			default: goto yy11;
-		}
-yy13:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_COLON; }
-yy14:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_LBRACKET; }
-yy15:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_RBRACKET; }
-yy16:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 'a': goto yy33;
-			default: goto yy6;
-		}
-yy17:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 'u': goto yy34;
-			default: goto yy6;
-		}
-yy18:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 'r': goto yy35;
-			default: goto yy6;
-		}
-yy19:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_LBRACE; }
-yy20:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_RBRACE; }
-yy21:
-		++cursor;
-yy22:
-		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
-yy23:
-		yych = *++cursor;
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy5;
-			default: goto yy22;
-		}
-yy24:
-		yyaccept = 2;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy36;
-			default: goto yy22;
-		}
-yy25:
-		yyaccept = 2;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy36;
-			default: goto yy22;
-		}
-yy26:
-		yyaccept = 2;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F: goto yy36;
-			default: goto yy22;
-		}
-yy27:
-		yyaccept = 2;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy37;
-			default: goto yy22;
-		}
-yy28:
-		yyaccept = 2;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy37;
-			default: goto yy22;
-		}
-yy29:
-		yyaccept = 2;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F: goto yy37;
-			default: goto yy22;
-		}
-yy30:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9': goto yy38;
-			default: goto yy31;
-		}
-yy31:
-		cursor = marker;
-		switch (yyaccept) {
-			case 0: goto yy11;
-			case 1: goto yy6;
-			case 2: goto yy22;
-			default: goto yy39;
-		}
-yy32:
-		yych = *++cursor;
-		switch (yych) {
-			case '+':
-			case '-': goto yy40;
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9': goto yy41;
-			default: goto yy31;
-		}
-yy33:
-		yych = *++cursor;
-		switch (yych) {
-			case 'l': goto yy42;
-			default: goto yy31;
-		}
-yy34:
-		yych = *++cursor;
-		switch (yych) {
-			case 'l': goto yy43;
-			default: goto yy31;
-		}
-yy35:
-		yych = *++cursor;
-		switch (yych) {
-			case 'u': goto yy44;
-			default: goto yy31;
-		}
-yy36:
-		yych = *++cursor;
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy5;
-			default: goto yy31;
-		}
-yy37:
-		yych = *++cursor;
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy36;
-			default: goto yy31;
-		}
-yy38:
-		yyaccept = 3;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9': goto yy38;
-			case 'E':
-			case 'e': goto yy32;
-			default: goto yy39;
-		}
-yy39:
-		{ s->cursor = cursor; return FASTJSON_T_DOUBLE; }
-yy40:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9': goto yy41;
-			default: goto yy31;
-		}
-yy41:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9': goto yy41;
-			default: goto yy39;
-		}
-yy42:
-		yych = *++cursor;
-		switch (yych) {
-			case 's': goto yy45;
-			default: goto yy31;
-		}
-yy43:
-		yych = *++cursor;
-		switch (yych) {
-			case 'l': goto yy46;
-			default: goto yy31;
-		}
-yy44:
-		yych = *++cursor;
-		switch (yych) {
-			case 'e': goto yy47;
-			default: goto yy31;
-		}
-yy45:
-		yych = *++cursor;
-		switch (yych) {
-			case 'e': goto yy48;
-			default: goto yy31;
-		}
-yy46:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_NUL; }
-yy47:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_TRUE; }
-yy48:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_FALSE; }
-	}
-
 
 string:
 	s->str_start = cursor;
@@ -1018,7 +961,7 @@ string_next:
 		unsigned int yyaccept = 0;
 		yych = *cursor;
 		switch (yych) {
-			case 0x00: goto yy50;
+			case 0x00: goto yy41;
 			case 0x01:
 			case 0x02:
 			case 0x03:
@@ -1049,7 +992,7 @@ string_next:
 			case 0x1C:
 			case 0x1D:
 			case 0x1E:
-			case 0x1F: goto yy51;
+			case 0x1F: goto yy42;
 			case ' ':
 			case '!':
 			case '#':
@@ -1143,9 +1086,9 @@ string_next:
 			case '|':
 			case '}':
 			case '~':
-			case 0x7F: goto yy52;
-			case '"': goto yy53;
-			case '\\': goto yy54;
+			case 0x7F: goto yy43;
+			case '"': goto yy44;
+			case '\\': goto yy45;
 			case 0xC2:
 			case 0xC3:
 			case 0xC4:
@@ -1175,8 +1118,8 @@ string_next:
 			case 0xDC:
 			case 0xDD:
 			case 0xDE:
-			case 0xDF: goto yy58;
-			case 0xE0: goto yy59;
+			case 0xDF: goto yy49;
+			case 0xE0: goto yy50;
 			case 0xE1:
 			case 0xE2:
 			case 0xE3:
@@ -1190,16 +1133,16 @@ string_next:
 			case 0xEB:
 			case 0xEC:
 			case 0xEE:
-			case 0xEF: goto yy60;
-			case 0xED: goto yy61;
-			case 0xF0: goto yy62;
+			case 0xEF: goto yy51;
+			case 0xED: goto yy52;
+			case 0xF0: goto yy53;
 			case 0xF1:
 			case 0xF2:
-			case 0xF3: goto yy63;
-			case 0xF4: goto yy64;
-			default: goto yy56;
+			case 0xF3: goto yy54;
+			case 0xF4: goto yy55;
+			default: goto yy47;
 		}
-yy50:
+yy41:
 		++cursor;
 		{
 #if PHP_VERSION_ID >= 80600
@@ -1209,13 +1152,13 @@ yy50:
 #endif
 		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
 	}
-yy51:
+yy42:
 		++cursor;
 		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
-yy52:
+yy43:
 		++cursor;
 		{ goto string_skip; }
-yy53:
+yy44:
 		++cursor;
 		{
 		s->str_end = cursor - 1;
@@ -1224,7 +1167,7 @@ yy53:
 		s->cursor = cursor;
 		return FASTJSON_T_STRING;
 	}
-yy54:
+yy45:
 		yyaccept = 0;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1235,15 +1178,15 @@ yy54:
 			case 'f':
 			case 'n':
 			case 'r':
-			case 't': goto yy65;
-			case 'u': goto yy66;
-			default: goto yy55;
+			case 't': goto yy56;
+			case 'u': goto yy57;
+			default: goto yy46;
 		}
-yy55:
+yy46:
 		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
-yy56:
+yy47:
 		++cursor;
-yy57:
+yy48:
 		{
 		if (s->options & PHP_JSON_INVALID_UTF8_SUBSTITUTE) {
 			/* ext/json keeps the decoded length in an int. */
@@ -1259,7 +1202,7 @@ yy57:
 		s->str_has_invalid = true;
 		goto string_next;
 	}
-yy58:
+yy49:
 		yych = *++cursor;
 		switch (yych) {
 			case 0x80:
@@ -1325,10 +1268,10 @@ yy58:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy68;
-			default: goto yy57;
+			case 0xBF: goto yy59;
+			default: goto yy48;
 		}
-yy59:
+yy50:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1363,10 +1306,10 @@ yy59:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy69;
-			default: goto yy57;
+			case 0xBF: goto yy60;
+			default: goto yy48;
 		}
-yy60:
+yy51:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1433,10 +1376,10 @@ yy60:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy69;
-			default: goto yy57;
+			case 0xBF: goto yy60;
+			default: goto yy48;
 		}
-yy61:
+yy52:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1471,10 +1414,10 @@ yy61:
 			case 0x9C:
 			case 0x9D:
 			case 0x9E:
-			case 0x9F: goto yy69;
-			default: goto yy57;
+			case 0x9F: goto yy60;
+			default: goto yy48;
 		}
-yy62:
+yy53:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1525,10 +1468,10 @@ yy62:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy70;
-			default: goto yy57;
+			case 0xBF: goto yy61;
+			default: goto yy48;
 		}
-yy63:
+yy54:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1595,10 +1538,10 @@ yy63:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy70;
-			default: goto yy57;
+			case 0xBF: goto yy61;
+			default: goto yy48;
 		}
-yy64:
+yy55:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1617,16 +1560,16 @@ yy64:
 			case 0x8C:
 			case 0x8D:
 			case 0x8E:
-			case 0x8F: goto yy70;
-			default: goto yy57;
+			case 0x8F: goto yy61;
+			default: goto yy48;
 		}
-yy65:
+yy56:
 		++cursor;
 		{ escapes_saved += 1; goto string_skip; }
-yy66:
+yy57:
 		yych = *++cursor;
 		switch (yych) {
-			case '0': goto yy71;
+			case '0': goto yy62;
 			case '1':
 			case '2':
 			case '3':
@@ -1645,22 +1588,22 @@ yy66:
 			case 'b':
 			case 'c':
 			case 'e':
-			case 'f': goto yy72;
+			case 'f': goto yy63;
 			case 'D':
-			case 'd': goto yy73;
-			default: goto yy67;
+			case 'd': goto yy64;
+			default: goto yy58;
 		}
-yy67:
+yy58:
 		cursor = marker;
 		switch (yyaccept) {
-			case 0: goto yy55;
-			case 1: goto yy57;
-			default: goto yy88;
+			case 0: goto yy46;
+			case 1: goto yy48;
+			default: goto yy79;
 		}
-yy68:
+yy59:
 		++cursor;
 		{ goto string_next; }
-yy69:
+yy60:
 		yych = *++cursor;
 		switch (yych) {
 			case 0x80:
@@ -1726,10 +1669,10 @@ yy69:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy68;
-			default: goto yy67;
+			case 0xBF: goto yy59;
+			default: goto yy58;
 		}
-yy70:
+yy61:
 		yych = *++cursor;
 		switch (yych) {
 			case 0x80:
@@ -1795,20 +1738,263 @@ yy70:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy69;
-			default: goto yy67;
+			case 0xBF: goto yy60;
+			default: goto yy58;
 		}
-yy71:
+yy62:
 		yych = *++cursor;
 		switch (yych) {
-			case '0': goto yy74;
+			case '0': goto yy65;
 			case '1':
 			case '2':
 			case '3':
 			case '4':
 			case '5':
 			case '6':
-			case '7': goto yy75;
+			case '7': goto yy66;
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy67;
+			default: goto yy58;
+		}
+yy63:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7':
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy67;
+			default: goto yy58;
+		}
+yy64:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7': goto yy67;
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'a':
+			case 'b': goto yy68;
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy69;
+			default: goto yy58;
+		}
+yy65:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7': goto yy70;
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy71;
+			default: goto yy58;
+		}
+yy66:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7':
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy71;
+			default: goto yy58;
+		}
+yy67:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7':
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy72;
+			default: goto yy58;
+		}
+yy68:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7':
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy73;
+			default: goto yy58;
+		}
+yy69:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7':
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy74;
+			default: goto yy58;
+		}
+yy70:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7':
+			case '8':
+			case '9':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'f': goto yy75;
+			default: goto yy58;
+		}
+yy71:
+		yych = *++cursor;
+		switch (yych) {
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7':
 			case '8':
 			case '9':
 			case 'A':
@@ -1823,7 +2009,7 @@ yy71:
 			case 'd':
 			case 'e':
 			case 'f': goto yy76;
-			default: goto yy67;
+			default: goto yy58;
 		}
 yy72:
 		yych = *++cursor;
@@ -1849,8 +2035,8 @@ yy72:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy76;
-			default: goto yy67;
+			case 'f': goto yy77;
+			default: goto yy58;
 		}
 yy73:
 		yych = *++cursor;
@@ -1862,22 +2048,22 @@ yy73:
 			case '4':
 			case '5':
 			case '6':
-			case '7': goto yy76;
+			case '7':
 			case '8':
 			case '9':
 			case 'A':
 			case 'B':
-			case 'a':
-			case 'b': goto yy77;
 			case 'C':
 			case 'D':
 			case 'E':
 			case 'F':
+			case 'a':
+			case 'b':
 			case 'c':
 			case 'd':
 			case 'e':
 			case 'f': goto yy78;
-			default: goto yy67;
+			default: goto yy58;
 		}
 yy74:
 		yych = *++cursor;
@@ -1889,7 +2075,7 @@ yy74:
 			case '4':
 			case '5':
 			case '6':
-			case '7': goto yy79;
+			case '7':
 			case '8':
 			case '9':
 			case 'A':
@@ -1904,144 +2090,56 @@ yy74:
 			case 'd':
 			case 'e':
 			case 'f': goto yy80;
-			default: goto yy67;
+			default: goto yy58;
 		}
 yy75:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy80;
-			default: goto yy67;
-		}
+		++cursor;
+		{ escapes_saved += 5; goto string_skip; }
 yy76:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy81;
-			default: goto yy67;
-		}
+		++cursor;
+		{ escapes_saved += 4; goto string_skip; }
 yy77:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy82;
-			default: goto yy67;
-		}
+		++cursor;
+		{ escapes_saved += 3; goto string_skip; }
 yy78:
-		yych = *++cursor;
+		yyaccept = 2;
+		yych = *(marker = ++cursor);
 		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy83;
-			default: goto yy67;
+			case '\\': goto yy81;
+			default: goto yy79;
 		}
 yy79:
+		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF16); }
+yy80:
+		++cursor;
+		goto yy79;
+yy81:
 		yych = *++cursor;
 		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
+			case 'u': goto yy82;
+			default: goto yy58;
+		}
+yy82:
+		yych = *++cursor;
+		switch (yych) {
+			case 'D':
+			case 'd': goto yy83;
+			default: goto yy58;
+		}
+yy83:
+		yych = *++cursor;
+		switch (yych) {
 			case 'C':
 			case 'D':
 			case 'E':
 			case 'F':
-			case 'a':
-			case 'b':
 			case 'c':
 			case 'd':
 			case 'e':
 			case 'f': goto yy84;
-			default: goto yy67;
+			default: goto yy58;
 		}
-yy80:
+yy84:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -2066,9 +2164,9 @@ yy80:
 			case 'd':
 			case 'e':
 			case 'f': goto yy85;
-			default: goto yy67;
+			default: goto yy58;
 		}
-yy81:
+yy85:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -2093,164 +2191,9 @@ yy81:
 			case 'd':
 			case 'e':
 			case 'f': goto yy86;
-			default: goto yy67;
+			default: goto yy58;
 		}
-yy82:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy87;
-			default: goto yy67;
-		}
-yy83:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy89;
-			default: goto yy67;
-		}
-yy84:
-		++cursor;
-		{ escapes_saved += 5; goto string_skip; }
-yy85:
-		++cursor;
-		{ escapes_saved += 4; goto string_skip; }
 yy86:
-		++cursor;
-		{ escapes_saved += 3; goto string_skip; }
-yy87:
-		yyaccept = 2;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case '\\': goto yy90;
-			default: goto yy88;
-		}
-yy88:
-		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF16); }
-yy89:
-		++cursor;
-		goto yy88;
-yy90:
-		yych = *++cursor;
-		switch (yych) {
-			case 'u': goto yy91;
-			default: goto yy67;
-		}
-yy91:
-		yych = *++cursor;
-		switch (yych) {
-			case 'D':
-			case 'd': goto yy92;
-			default: goto yy67;
-		}
-yy92:
-		yych = *++cursor;
-		switch (yych) {
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy93;
-			default: goto yy67;
-		}
-yy93:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy94;
-			default: goto yy67;
-		}
-yy94:
-		yych = *++cursor;
-		switch (yych) {
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'f': goto yy95;
-			default: goto yy67;
-		}
-yy95:
 		++cursor;
 		{ escapes_saved += 8; goto string_skip; }
 	}
