@@ -1,6 +1,7 @@
 <?php
 /*
- * fastjson benchmark: fastjson_encode() against ext/json json_encode(), side by side.
+ * fastjson benchmark: fastjson_encode() against ext/json json_encode(), and
+ * fastjson_decode() / fastjson_validate() against json_decode(), side by side.
  *
  *   php -d extension=/path/to/modules/fastjson.so bench/bench.php [options]
  *
@@ -11,25 +12,37 @@
  * a shared machine is not counted. The figure that matters is the ratio
  * ext/json time / fastjson time (> 1: fastjson faster); absolute MB/s mean little.
  *
- * Before timing a case both sides are called once and must return identical
- * bytes (and the same json_last_error()); otherwise the script aborts (exit 2).
+ * Before timing a case both sides are called once and must give the same result
+ * (encode: identical bytes; decode: identical serialize() of the values; validate:
+ * the same bool) and the same json_last_error(); otherwise the script aborts (exit 2).
+ * The validate reference is json_decode($json, true) (PHP 8.2 has no json_validate());
+ * on PHP 8.3+ the group validate-real-jv also compares against json_validate().
  *
  * Options:
+ *   --group=LIST    run only these groups (comma separated): a group name, a prefix
+ *                   of group names (decode-real = decode-real-obj + decode-real-assoc,
+ *                   decode, validate) or a chart (encode, decode)
  *   --filter=REGEX  run only cases whose id matches REGEX (e.g. 'real-', 'seed/.*large')
- *   --quick         3 rounds of ~4 ms batches (smoke run, < 1 min)
+ *   --quick         3 rounds of ~4 ms batches (smoke run, < 1 min per chart)
  *   --rounds=N      rounds per case (default 12; --quick: 3)
  *   --batch-ms=MS   target batch duration (default 10; --quick: 4)
  *   --clock=cpu|wall  time source: process CPU time from getrusage() (default;
  *                   ignores time preempted by other processes) or hrtime() wall time
  *   --stat=min|median statistic over the rounds of each side (default min)
  *   --json=FILE     write raw results (all samples, both clocks) as JSON
- *   --svg=FILE      write the bar chart (default bench/results/encode.svg)
- *   --no-svg        do not write the chart
- *   --list          list case ids and exit
+ *   --svg=FILE      write the bar charts to FILE ({chart} in FILE is replaced by
+ *                   encode or decode; without it a run of both charts inserts
+ *                   -decode before .svg for the decode chart); default
+ *                   bench/results/encode.svg and bench/results/decode.svg
+ *   --no-svg        do not write the charts
+ *   --list          list the selected case ids (group/name) and exit
  *   --strict        exit 3 if the targets are not met
  *
- * Adding an operation (decode, validate): add an entry to ops() with its two
- * timing loops and a verifier, then add a case builder to build_cases().
+ * Groups whose function is missing (e.g. fastjson_decode() in a build without the
+ * decoder) are skipped with a notice.
+ *
+ * Adding an operation: add an entry to ops() with its two timing loops and a
+ * verifier, then add a case builder to build_cases() and its group to groups().
  */
 
 declare(strict_types=1);
@@ -74,14 +87,88 @@ function loop_fastjson_encode(mixed $v, int $flags, int $n): array
     return [$t, cpu_ns() - $c];
 }
 
+/* Decode loops: assoc is a literal in each loop, as callers usually write it. */
+function loop_json_decode(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        json_decode($s, false, 512, $flags);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+function loop_fastjson_decode(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        fastjson_decode($s, false, 512, $flags);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+function loop_json_decode_assoc(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        json_decode($s, true, 512, $flags);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+function loop_fastjson_decode_assoc(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        fastjson_decode($s, true, 512, $flags);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+function loop_json_validate(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        json_validate($s, 512, $flags);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+function loop_fastjson_validate(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        fastjson_validate($s, 512, $flags);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+/* What json_validate() answers, computed the PHP 8.2 way. */
+function valid_by_decode(string $s, int $flags): bool
+{
+    json_decode($s, true, 512, $flags);
+    return json_last_error() === JSON_ERROR_NONE;
+}
+
 /*
  * Operations. For each: the two timing loops, one verifying call per side, a
- * comparison of the two results, and the byte count that MB/s is based on.
- * A later 'decode' entry would use loop_json_decode / loop_fastjson_decode,
- * compare serialize() of the results, and count input bytes.
+ * comparison of the two results, the byte count that MB/s is based on, the
+ * functions it needs and the names used in messages.
  */
 function ops(): array
 {
+    $inBytes = static fn(mixed $in, mixed $out) => strlen($in);
     return [
         'encode' => [
             'ext'       => 'loop_json_encode',
@@ -92,6 +179,50 @@ function ops(): array
             'compare'   => 'compare_strings',
             // bytes of output JSON: identical for both sides by construction
             'bytes'     => static fn(mixed $in, mixed $out) => is_string($out) ? strlen($out) : 0,
+            'needs'     => ['fastjson_encode'],
+            'names'     => ['json_encode', 'fastjson_encode'],
+        ],
+        // decode ops: MB/s counts input bytes
+        'decode' => [
+            'ext'       => 'loop_json_decode',
+            'fast'      => 'loop_fastjson_decode',
+            'call_ext'  => static fn(string $in, int $flags) => json_decode($in, false, 512, $flags),
+            'call_fast' => static fn(string $in, int $flags) => fastjson_decode($in, false, 512, $flags),
+            'compare'   => 'compare_values',
+            'bytes'     => $inBytes,
+            'needs'     => ['fastjson_decode'],
+            'names'     => ['json_decode', 'fastjson_decode'],
+        ],
+        'decode-assoc' => [
+            'ext'       => 'loop_json_decode_assoc',
+            'fast'      => 'loop_fastjson_decode_assoc',
+            'call_ext'  => static fn(string $in, int $flags) => json_decode($in, true, 512, $flags),
+            'call_fast' => static fn(string $in, int $flags) => fastjson_decode($in, true, 512, $flags),
+            'compare'   => 'compare_values',
+            'bytes'     => $inBytes,
+            'needs'     => ['fastjson_decode'],
+            'names'     => ['json_decode', 'fastjson_decode'],
+        ],
+        // reference on every PHP version: json_decode() to arrays (cheaper than to objects)
+        'validate' => [
+            'ext'       => 'loop_json_decode_assoc',
+            'fast'      => 'loop_fastjson_validate',
+            'call_ext'  => 'valid_by_decode',
+            'call_fast' => static fn(string $in, int $flags) => fastjson_validate($in, 512, $flags),
+            'compare'   => 'compare_values',
+            'bytes'     => $inBytes,
+            'needs'     => ['fastjson_validate'],
+            'names'     => ['json_decode', 'fastjson_validate'],
+        ],
+        'validate-jv' => [
+            'ext'       => 'loop_json_validate',
+            'fast'      => 'loop_fastjson_validate',
+            'call_ext'  => static fn(string $in, int $flags) => json_validate($in, 512, $flags),
+            'call_fast' => static fn(string $in, int $flags) => fastjson_validate($in, 512, $flags),
+            'compare'   => 'compare_values',
+            'bytes'     => $inBytes,
+            'needs'     => ['fastjson_validate', 'json_validate'],
+            'names'     => ['json_validate', 'fastjson_validate'],
         ],
     ];
 }
@@ -117,12 +248,35 @@ function groups(): array
                            'color' => '#d2691e', 'min' => 1.0],
         'naughty'      => ['title' => 'big list of naughty strings',
                            'color' => '#b8860b'],
+        // decode chart; ids: +assoc decoded to arrays, +uu input is raw UTF-8
+        'decode-real-obj'   => ['title' => 'real documents decoded to stdClass, json_decode($json)',
+                                'color' => '#1f5fa8', 'chart' => 'decode', 'geo' => 3.5, 'min' => 1.5],
+        'decode-real-assoc' => ['title' => 'real documents decoded to arrays, json_decode($json, true)',
+                                'color' => '#4a90d9', 'chart' => 'decode', 'geo' => 3.5, 'min' => 1.5],
+        'validate-real'     => ['title' => 'real documents, fastjson_validate() vs json_decode($json, true)',
+                                'color' => '#c0392b', 'chart' => 'decode', 'geo' => 8.0],
+        'validate-real-jv'  => ['title' => 'real documents, fastjson_validate() vs json_validate() (PHP 8.3+)',
+                                'color' => '#e07b6f', 'chart' => 'decode'],
+        'decode-small'      => ['title' => 'small documents (real/small), stdClass and +assoc',
+                                'color' => '#8c6bb1', 'chart' => 'decode'],
+        'decode-text'       => ['title' => 'text corpora as JSON: string and lines, \\u-escaped and +uu raw UTF-8',
+                                'color' => '#d2691e', 'chart' => 'decode', 'min' => 1.0],
+        'decode-seed'       => ['title' => 'seed escape corpora (adapik PR #23675), \\u-escaped and +uu',
+                                'color' => '#2e8b57', 'chart' => 'decode', 'min' => 1.0],
+        'decode-naughty'    => ['title' => 'big list of naughty strings, \\u-escaped and +uu',
+                                'color' => '#b8860b', 'chart' => 'decode'],
     ];
+}
+
+function group_chart(array $gi): string
+{
+    return $gi['chart'] ?? 'encode';
 }
 
 /* ---------------------------------------------------------------------------
  * Cases. Each case: id, group, name, op, flags, load (closure returning input).
- * Variant suffixes in ids: +pretty, +uu (JSON_UNESCAPED_UNICODE), +lines, +hex.
+ * Variant suffixes in ids: +pretty, +uu (JSON_UNESCAPED_UNICODE; for decode: the
+ * input was encoded with it), +lines, +hex, +assoc (decoded to arrays).
  * ------------------------------------------------------------------------- */
 
 function read_data(string $rel): string
@@ -140,6 +294,19 @@ function json_doc(string $rel, bool $assoc): \Closure
         $v = json_decode(read_data($rel), $assoc, 512, JSON_THROW_ON_ERROR);
         return $v;
     };
+}
+
+/* The JSON text of a file, as decode input. */
+function json_file(string $rel): \Closure
+{
+    return static fn() => read_data($rel);
+}
+
+/* A JSON file decoded and encoded again with $flags (0: \u-escaped, +uu: raw UTF-8). */
+function json_reencoded(string $rel, int $flags): \Closure
+{
+    return static fn() => json_encode(json_decode(read_data($rel), true, 512, JSON_THROW_ON_ERROR),
+        $flags | JSON_THROW_ON_ERROR);
 }
 
 function glob_names(string $pattern): array
@@ -215,6 +382,57 @@ function build_cases(): array
         $add('naughty', 'blns+hex', 'encode', JSON_HEX_TAG | JSON_HEX_AMP | JSON_HEX_APOS | JSON_HEX_QUOT, $blns);
     }
 
+    // decode and validate: the real documents as they are
+    foreach ($real as $d) {
+        $add('decode-real-obj', $d, 'decode', 0, json_file("real/$d.json"));
+    }
+    foreach ($real as $d) {
+        $add('decode-real-assoc', $d, 'decode-assoc', 0, json_file("real/$d.json"));
+    }
+    foreach ($real as $d) {
+        $add('validate-real', $d, 'validate', 0, json_file("real/$d.json"));
+    }
+    if (function_exists('json_validate')) {
+        foreach ($real as $d) {
+            $add('validate-real-jv', $d, 'validate-jv', 0, json_file("real/$d.json"));
+        }
+    }
+    foreach (glob_names('real/small/*.json') as $f) {
+        $d = basename($f, '.json');
+        $add('decode-small', $d, 'decode', 0, json_file("real/small/$d.json"));
+        $add('decode-small', "$d+assoc", 'decode-assoc', 0, json_file("real/small/$d.json"));
+    }
+
+    // texts turned into JSON: \u-escaped (flags 0) and raw UTF-8 (+uu), one string and lines
+    foreach (['en', 'ru', 'zh', 'ja', 'emoji', 'html', 'entities'] as $t) {
+        $rel = "seeds/artukrainskiy-php-src-bench/$t.txt";
+        if (!is_file(DATA . '/' . $rel)) {
+            continue;
+        }
+        foreach ([0 => '', JSON_UNESCAPED_UNICODE => '+uu'] as $fl => $sfx) {
+            $add('decode-text', $t . $sfx, 'decode', 0,
+                static fn() => json_encode(read_data($rel), $fl | JSON_THROW_ON_ERROR));
+            $add('decode-text', "$t+lines$sfx", 'decode', 0,
+                static fn() => json_encode(explode("\n", rtrim(read_data($rel), "\n")), $fl | JSON_THROW_ON_ERROR));
+        }
+    }
+    // the seed PR's repro: 2000 short CJK strings
+    foreach ([0 => '', JSON_UNESCAPED_UNICODE => '+uu'] as $fl => $sfx) {
+        $add('decode-text', "repro-ja-2000$sfx", 'decode', 0,
+            static fn() => json_encode(array_fill(0, 2000, '日本語のテキストです'), $fl));
+    }
+    // seed corpora and naughty strings, re-encoded: flags 0 and +uu
+    foreach ($seeds as $s) {
+        foreach ([0 => '', JSON_UNESCAPED_UNICODE => '+uu'] as $fl => $sfx) {
+            $add('decode-seed', $s . $sfx, 'decode', 0, json_reencoded("seeds/adapik-pr23675/$s.json", $fl));
+        }
+    }
+    if (is_file(DATA . '/naughty/blns.json')) {
+        foreach ([0 => '', JSON_UNESCAPED_UNICODE => '+uu'] as $fl => $sfx) {
+            $add('decode-naughty', "blns$sfx", 'decode', 0, json_reencoded('naughty/blns.json', $fl));
+        }
+    }
+
     return $cases;
 }
 
@@ -258,15 +476,15 @@ function calibrate(string $loop, mixed $in, int $flags, float $targetNs, int $cl
     return $n;
 }
 
-function compare_strings(mixed $a, mixed $b): ?string
+function compare_strings(mixed $a, mixed $b, array $names = ['json_encode', 'fastjson_encode']): ?string
 {
     if ($a === $b) {
         return null;
     }
     if (!is_string($a) || !is_string($b)) {
-        return sprintf('json_encode returned %s, fastjson_encode returned %s',
-            is_string($a) ? 'string(' . strlen($a) . ')' : var_export($a, true),
-            is_string($b) ? 'string(' . strlen($b) . ')' : var_export($b, true));
+        return sprintf('%s returned %s, %s returned %s',
+            $names[0], is_string($a) ? 'string(' . strlen($a) . ')' : var_export($a, true),
+            $names[1], is_string($b) ? 'string(' . strlen($b) . ')' : var_export($b, true));
     }
     $len = min(strlen($a), strlen($b));
     $i = 0;
@@ -276,8 +494,21 @@ function compare_strings(mixed $a, mixed $b): ?string
     // raw bytes around the difference; control and non-ASCII bytes as C escapes
     $ctx = static fn(string $s) => '...' . addcslashes(substr($s, max(0, $i - 40), 40), "\0..\37\177..\377")
         . ' >>> ' . addcslashes(substr($s, $i, 40), "\0..\37\177..\377") . '...';
-    return sprintf("lengths %d vs %d, first difference at byte %d\n  json_encode:     %s\n  fastjson_encode: %s",
-        strlen($a), strlen($b), $i, $ctx($a), $ctx($b));
+    $w = max(strlen($names[0]), strlen($names[1])) + 1;
+    return sprintf("lengths %d vs %d, first difference at byte %d\n  %-{$w}s %s\n  %-{$w}s %s",
+        strlen($a), strlen($b), $i, $names[0] . ':', $ctx($a), $names[1] . ':', $ctx($b));
+}
+
+/* Decoded values: serialize() shows types, key types, property order, float bits
+ * and object classes, so equal strings mean the values are interchangeable. */
+function compare_values(mixed $a, mixed $b, array $names): ?string
+{
+    $sa = serialize($a);
+    $sb = serialize($b);
+    if ($sa === $sb) {
+        return null;
+    }
+    return 'serialize() of the results: ' . compare_strings($sa, $sb, $names);
 }
 
 function run_case(array $case, array $op, array $opt): array
@@ -291,13 +522,13 @@ function run_case(array $case, array $op, array $opt): array
     $errA = json_last_error();
     $outB = ($op['call_fast'])($in, $flags);
     $errB = json_last_error();
-    $diff = ($op['compare'])($outA, $outB);
+    $diff = ($op['compare'])($outA, $outB, $op['names']);
     if ($diff === null && $errA !== $errB) {
-        $diff = "json_last_error(): ext/json $errA, fastjson $errB";
+        $diff = "json_last_error(): {$op['names'][0]} $errA, {$op['names'][1]} $errB";
     }
     if ($diff !== null) {
         fwrite(STDERR, "\n\n*** MISMATCH in case {$case['id']} (flags {$flags}) ***\n$diff\n"
-            . "Aborting: the benchmark only compares byte-identical outputs.\n");
+            . "Aborting: the benchmark only compares identical results.\n");
         exit(2);
     }
     $bytes = ($op['bytes'])($in, $outA);
@@ -409,7 +640,7 @@ function xml(string $s): string
     return htmlspecialchars($s, ENT_QUOTES | ENT_XML1, 'UTF-8');
 }
 
-function write_svg(string $file, array $results, array $groups, array $meta): void
+function write_svg(string $file, array $results, array $groups, array $meta, string $chart): void
 {
     $W = 900;
     $rowH = 14;
@@ -417,7 +648,7 @@ function write_svg(string $file, array $results, array $groups, array $meta): vo
     $x0 = 326;           // x of ratio 0
     $x1 = 842;           // x of xmax
     $top = 84;
-    $target = 3.0;
+    $target = $chart === 'encode' ? 3.0 : 3.5;  // the line of groups without a geomean target
 
     $maxRatio = 0.0;
     foreach ($results as $r) {
@@ -452,9 +683,11 @@ function write_svg(string $file, array $results, array $groups, array $meta): vo
         $rs = $byGroup[$g];
         $gm = geomean(array_column($rs, 'ratio'));
         $mn = min(array_column($rs, 'ratio'));
+        $gt = $gi['geo'] ?? $target;
         $y += 8;
         $body[] = sprintf('<text x="8" y="%d" class="gh">%s</text>', $y + 10, xml($g . ' — ' . $gi['title']));
-        $body[] = sprintf('<text x="%d" y="%d" class="gs" text-anchor="end">geomean %.2fx  min %.2fx</text>', $W - 8, $y + 10, $gm, $mn);
+        $body[] = sprintf('<text x="%d" y="%d" class="gs" text-anchor="end">geomean %.2fx  min %.2fx%s</text>', $W - 8, $y + 10, $gm, $mn,
+            $gt != $target ? sprintf('  (target %.1fx)', $gt) : '');
         $y += 16;
         $y0 = $y;
         foreach ($rs as $r) {
@@ -473,7 +706,7 @@ function write_svg(string $file, array $results, array $groups, array $meta): vo
             $back[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="grid"/>', $sx($v), $y0, $sx($v), $y);
         }
         $back[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="one"/>', $sx(1.0), $y0, $sx(1.0), $y);
-        $back[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="tgt"/>', $sx($target), $y0, $sx($target), $y);
+        $back[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="tgt"/>', $sx($gt), $y0, $sx($gt), $y);
     }
     $bottom = $y + 4;
     $H = $bottom + 40;
@@ -488,11 +721,14 @@ function write_svg(string $file, array $results, array $groups, array $meta): vo
     $axes[] = sprintf('<text x="%d" y="%d" class="ax" text-anchor="middle">%s</text>', ($x0 + $x1) / 2, $bottom + 30,
         xml('ext/json time / fastjson time  (> 1.0x: fastjson is faster)' . ($clip ? sprintf('; bars clipped at %dx (»)', $xmax) : '')));
 
-    $tt = xml('fastjson_encode() vs json_encode(): speed ratio, ext/json time ÷ fastjson time');
+    $tt = xml($chart === 'encode' ? 'fastjson_encode() vs json_encode(): speed ratio, ext/json time ÷ fastjson time'
+        : 'fastjson_decode() / fastjson_validate() vs json_decode(): speed ratio, ext/json time ÷ fastjson time');
     $ts = xml(sprintf('PHP %s, fastjson %s (%s), %s. %s run: %d interleaved rounds, %s %s time per side. %s',
         $meta['php'], $meta['fastjson'], $meta['simd'], $meta['cpu'], $meta['mode'], $meta['rounds'],
         $meta['stat'], $meta['clock'] === 'cpu' ? 'CPU' : 'wall', $meta['date']));
-    $tl = xml('+pretty JSON_PRETTY_PRINT, +uu JSON_UNESCAPED_UNICODE, +lines array of lines, +hex JSON_HEX_*; red: below the group threshold');
+    $tl = xml($chart === 'encode'
+        ? '+pretty JSON_PRETTY_PRINT, +uu JSON_UNESCAPED_UNICODE, +lines array of lines, +hex JSON_HEX_*; red: below the group threshold'
+        : '+assoc to arrays, +uu input raw UTF-8 (else \\u-escaped), +lines array of lines; validate: ext/json is json_decode($json, true); red: below threshold');
 
     $svg = <<<SVG
 <?xml version="1.0" encoding="UTF-8"?>
@@ -530,9 +766,9 @@ SVG;
 
 function parse_options(array $argv): array
 {
-    $o = ['filter' => null, 'quick' => false, 'rounds' => null, 'batch' => null, 'json' => null,
-          'svg' => __DIR__ . '/results/encode.svg', 'list' => false, 'strict' => false,
-          'clock' => 'cpu', 'stat' => 'min'];
+    // svg: null = default file per chart, false = none
+    $o = ['filter' => null, 'group' => null, 'quick' => false, 'rounds' => null, 'batch' => null, 'json' => null,
+          'svg' => null, 'list' => false, 'strict' => false, 'clock' => 'cpu', 'stat' => 'min'];
     foreach (array_slice($argv, 1) as $a) {
         if ($a === '--quick') {
             $o['quick'] = true;
@@ -541,8 +777,8 @@ function parse_options(array $argv): array
         } elseif ($a === '--strict') {
             $o['strict'] = true;
         } elseif ($a === '--no-svg') {
-            $o['svg'] = null;
-        } elseif (preg_match('/^--(filter|json|svg|rounds|batch-ms|clock|stat)=(.*)$/s', $a, $m)) {
+            $o['svg'] = false;
+        } elseif (preg_match('/^--(filter|group|json|svg|rounds|batch-ms|clock|stat)=(.*)$/s', $a, $m)) {
             $k = $m[1] === 'batch-ms' ? 'batch' : $m[1];
             $o[$k] = $m[2];
         } elseif ($a === '-h' || $a === '--help') {
@@ -564,7 +800,41 @@ function parse_options(array $argv): array
     if ($o['filter'] !== null && @preg_match('~' . str_replace('~', '\~', $o['filter']) . '~', '') === false) {
         fail("invalid --filter regex: {$o['filter']}");
     }
+    if ($o['svg'] === '') {
+        $o['svg'] = false;
+    }
     return $o;
+}
+
+/* Groups selected by --group: exact names, name prefixes (before a '-') or a chart. */
+function select_groups(?string $list, array $groups): array
+{
+    if ($list === null) {
+        return array_keys($groups);
+    }
+    $sel = [];
+    foreach (explode(',', $list) as $item) {
+        $item = trim($item);
+        $hit = array_filter(array_keys($groups), static fn($g) => $g === $item
+            || str_starts_with($g, $item . '-') || group_chart($groups[$g]) === $item);
+        if (!$hit) {
+            fail("unknown group '$item'; groups: " . implode(', ', array_keys($groups)) . ' (charts: encode, decode)');
+        }
+        $sel = array_merge($sel, $hit);
+    }
+    return array_values(array_unique($sel));
+}
+
+function svg_path(?string $opt, string $chart, int $nCharts): string
+{
+    if ($opt === null) {
+        return __DIR__ . "/results/$chart.svg";
+    }
+    if (str_contains($opt, '{chart}')) {
+        return str_replace('{chart}', $chart, $opt);
+    }
+    // one file name for two charts: the decode chart gets a suffix
+    return $nCharts > 1 && $chart !== 'encode' ? preg_replace('/(\.svg)?$/', "-$chart\$1", $opt, 1) : $opt;
 }
 
 function main(array $argv): int
@@ -572,7 +842,9 @@ function main(array $argv): int
     $o = parse_options($argv);
     ini_set('memory_limit', '4G');
 
-    $cases = build_cases();
+    $groups = groups();
+    $sel = select_groups($o['group'], $groups);
+    $cases = array_values(array_filter(build_cases(), static fn($c) => in_array($c['group'], $sel, true)));
     if ($o['filter'] !== null) {
         $re = '~' . str_replace('~', '\~', $o['filter']) . '~';
         $cases = array_values(array_filter($cases, static fn($c) => preg_match($re, $c['id']) === 1));
@@ -583,28 +855,43 @@ function main(array $argv): int
         }
         return 0;
     }
-    if (!function_exists('fastjson_encode')) {
-        fwrite(STDERR, "fastjson_encode() is not available: the fastjson extension is not loaded.\n"
+    if (!$cases) {
+        fail('no case matches the filter');
+    }
+    $ops = ops();
+    // skip the operations this build lacks (a build without the decoder still runs encode)
+    $missing = [];
+    foreach ($cases as $i => $c) {
+        foreach ($ops[$c['op']]['needs'] as $fn) {
+            if (!function_exists($fn)) {
+                $missing[$fn][$c['group']] = true;
+                unset($cases[$i]);
+            }
+        }
+    }
+    $cases = array_values($cases);
+    foreach ($missing as $fn => $gs) {
+        fwrite(STDERR, "$fn() is not available: skipping " . implode(', ', array_keys($gs)) . "\n");
+    }
+    if (!$cases) {
+        fwrite(STDERR, "Nothing to run: the fastjson extension is not loaded or lacks these functions.\n"
             . "Build it and load it for this run, e.g.:\n"
             . "  phpize && ./configure --enable-fastjson && make\n"
             . "  php -d extension=\$PWD/modules/fastjson.so bench/bench.php\n");
         return 1;
     }
-    if (!$cases) {
-        fail('no case matches the filter');
-    }
     if (!is_dir(DATA . '/real')) {
         fail('benchmark data not found in ' . DATA);
     }
 
-    $ops = ops();
-    $groups = groups();
+    $charts = array_values(array_unique(array_map(static fn($c) => group_chart($groups[$c['group']]), $cases)));
     $meta = [
         'php' => PHP_VERSION, 'fastjson' => phpversion('fastjson') ?: '?', 'simd' => fastjson_info(),
         'cpu' => cpu_model(), 'host' => php_uname('n'), 'date' => date('Y-m-d H:i'),
         'mode' => $o['quick'] ? 'quick' : 'full', 'rounds' => $o['rounds'], 'batch_ms' => $o['batch'],
         'clock' => $o['clock'], 'stat' => $o['stat'],
-        'filter' => $o['filter'],
+        'filter' => $o['filter'], 'group' => $o['group'],
+        'validate_ref' => 'json_decode($json, true)', 'json_validate' => function_exists('json_validate'),
         'opcache' => (bool)ini_get('opcache.enable_cli') && function_exists('opcache_get_status'),
         'serialize_precision' => ini_get('serialize_precision'),
     ];
@@ -613,7 +900,11 @@ function main(array $argv): int
     printf("%d cases, %d interleaved rounds (AB BA ..) of ~%g ms batches, %s %s time per side\n",
         count($cases), $o['rounds'], $o['batch'], $o['stat'], $o['clock'] === 'cpu' ? 'CPU (getrusage)' : 'wall (hrtime)');
     printf("ratio = ext/json time / fastjson time (>1: fastjson faster)\n");
-    printf("size = bytes of the JSON produced; MB/s = size / time per call (MB = 10^6 bytes); ± = robust spread of per-round ratios\n");
+    printf("size = bytes of the JSON (encode: produced, decode/validate: input); MB/s = size / time per call (MB = 10^6 bytes); ± = robust spread of per-round ratios\n");
+    if (in_array('decode', $charts, true)) {
+        printf("validate: ext/json is json_decode(\$json, true)%s\n",
+            $meta['json_validate'] ? ', and json_validate() in validate-real-jv' : ' (this PHP has no json_validate())');
+    }
 
     $hdr = sprintf('%-44s %8s %9s %9s %8s %6s', 'case', 'size', 'ext MB/s', 'fast MB/s', 'ratio', '±');
     $t0 = hrtime(true);
@@ -640,7 +931,7 @@ function main(array $argv): int
     }
     $summary = [];
     echo "\n== summary\n";
-    printf("%-14s %5s %9s %9s  %s\n", 'group', 'cases', 'geomean', 'min', 'slowest case');
+    printf("%-18s %5s %9s %9s  %s\n", 'group', 'cases', 'geomean', 'min', 'slowest case');
     foreach ($groups as $g => $gi) {
         if (empty($byGroup[$g])) {
             continue;
@@ -649,13 +940,14 @@ function main(array $argv): int
         usort($rs, static fn($a, $b) => $a['ratio'] <=> $b['ratio']);
         $gm = geomean(array_column($rs, 'ratio'));
         $summary[$g] = ['cases' => count($rs), 'geomean' => $gm, 'min' => $rs[0]['ratio'], 'min_case' => $rs[0]['id']];
-        printf("%-14s %5d %8.2fx %8.2fx  %s\n", $g, count($rs), $gm, $rs[0]['ratio'], $rs[0]['id']);
+        printf("%-18s %5d %8.2fx %8.2fx  %s\n", $g, count($rs), $gm, $rs[0]['ratio'], $rs[0]['id']);
     }
 
-    // targets
+    // targets, of the charts this run covers
     $checks = [];
     $ok = true;
-    foreach ($groups as $g => $gi) {
+    $tgroups = array_filter($groups, static fn($gi) => in_array(group_chart($gi), $charts, true));
+    foreach ($tgroups as $g => $gi) {
         if (isset($gi['geo'])) {
             if (isset($summary[$g])) {
                 $pass = $summary[$g]['geomean'] >= $gi['geo'];
@@ -667,12 +959,13 @@ function main(array $argv): int
         }
     }
     $minChecks = [];
-    foreach ($groups as $g => $gi) {
+    foreach ($tgroups as $g => $gi) {
         if (isset($gi['min'])) {
-            $minChecks[(string)$gi['min']][] = $g;
+            $minChecks[group_chart($gi) . ' ' . $gi['min']][] = $g;
         }
     }
-    foreach ($minChecks as $thr => $gs) {
+    foreach ($minChecks as $key => $gs) {
+        $thr = explode(' ', $key)[1];
         $worst = null;
         foreach ($gs as $g) {
             if (isset($summary[$g]) && ($worst === null || $summary[$g]['min'] < $worst['min'])) {
@@ -700,9 +993,13 @@ function main(array $argv): int
         }
         echo "raw results: {$o['json']}\n";
     }
-    if ($o['svg'] !== null && $o['svg'] !== '') {
-        write_svg($o['svg'], $results, $groups, $meta);
-        echo "chart: {$o['svg']}\n";
+    if ($o['svg'] !== false) {
+        foreach ($charts as $chart) {
+            $file = svg_path($o['svg'], $chart, count($charts));
+            $rs = array_values(array_filter($results, static fn($r) => group_chart($groups[$r['group']]) === $chart));
+            write_svg($file, $rs, $groups, $meta, $chart);
+            echo "chart: $file\n";
+        }
     }
     return ($o['strict'] && !$ok) ? 3 : 0;
 }
