@@ -104,6 +104,53 @@ static zend_always_inline uint64_t fastjson_not_plain_nibbles_neon(uint8x16_t v)
 }
 #endif
 
+static zend_always_inline bool fastjson_is_whitespace(unsigned char c)
+{
+	return c <= ' ' && ((UINT64_C(1) << c) & ((UINT64_C(1) << ' ') | (UINT64_C(1) << '\n') | (UINT64_C(1) << '\r') | (UINT64_C(1) << '\t')));
+}
+
+/* Skips JSON whitespace from p (which is whitespace). Pretty-printed documents are
+ * mostly indentation: runs of spaces after a newline, taken 16 bytes at a time. */
+static zend_always_inline const unsigned char *fastjson_skip_whitespace(
+		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd)
+{
+#if defined(FASTJSON_HAVE_SSE2)
+	if (simd != FASTJSON_SIMD_SCALAR) {
+		while (limit - p >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *) p);
+			__m128i ws = _mm_or_si128(
+				_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+				_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+			unsigned mask = (unsigned) _mm_movemask_epi8(ws) ^ 0xffffu;
+			if (mask) {
+				return p + fastjson_ctz32(mask);
+			}
+			p += 16;
+		}
+	}
+#elif defined(FASTJSON_HAVE_NEON)
+	if (simd != FASTJSON_SIMD_SCALAR) {
+		while (limit - p >= 16) {
+			uint8x16_t v = vld1q_u8(p);
+			uint8x16_t ws = vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8(' ')), vceqq_u8(v, vdupq_n_u8('\n'))),
+				vorrq_u8(vceqq_u8(v, vdupq_n_u8('\r')), vceqq_u8(v, vdupq_n_u8('\t'))));
+			uint64_t nibbles = vget_lane_u64(vreinterpret_u64_u8(
+				vshrn_n_u16(vreinterpretq_u16_u8(vmvnq_u8(ws)), 4)), 0);
+			if (nibbles) {
+				return p + (__builtin_ctzll(nibbles) >> 2);
+			}
+			p += 16;
+		}
+	}
+#else
+	(void) simd, (void) limit;
+#endif
+	while (fastjson_is_whitespace(*p)) {
+		p++;
+	}
+	return p;
+}
+
 /* Skips plain string bytes from p; returns the first byte that needs the state machine.
  * Vectors are only loaded whole before limit; the NUL at limit stops the byte loop.
  * The first byte is tested alone so that text of multibyte characters, which stops at

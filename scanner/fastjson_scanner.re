@@ -68,6 +68,9 @@ static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, cons
 	ptrdiff_t invalid_delta;
 
 std:
+	if (fastjson_is_whitespace(*cursor)) {
+		cursor = fastjson_skip_whitespace(cursor, s->limit, s->simd);
+	}
 	s->token = cursor;
 	/*!local:re2c
 	"{"     { s->cursor = cursor; return FASTJSON_T_LBRACE; }
