@@ -570,7 +570,7 @@ member_key:
 			top[-1].first_key = key;
 		}
 	}
-	FASTJSON_SCAN();
+	tok = fastjson_scan_expecting(s, ':', FASTJSON_T_COLON, build);
 	if (tok != FASTJSON_T_COLON) {
 		goto unexpected;
 	}
@@ -641,7 +641,7 @@ value_done:
 		}
 	}
 	height = top[-1].height;
-	FASTJSON_SCAN();
+	tok = fastjson_scan_expecting(s, ',', FASTJSON_T_COMMA, build);
 	if (tok == FASTJSON_T_COMMA) {
 		if (!fastjson_bison_push(height + 4)) {
 			goto syntax_error;
@@ -650,7 +650,7 @@ value_done:
 			height += 4;
 			goto parse_value;
 		}
-		FASTJSON_SCAN();
+		tok = fastjson_scan_expecting_key(s, build);
 		if (tok != FASTJSON_T_STRING) {
 			goto unexpected;
 		}

@@ -58,141 +58,16 @@ static zend_always_inline fastjson_token fastjson_scan_error(
 	return FASTJSON_T_ERROR;
 }
 
-/* The next token. Without build (validate) numbers are only delimited, not read. */
-static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, const bool build)
+/* The rest of a string that holds more than plain bytes, from cursor on: validated by
+ * the automaton, one character at a time. */
+static zend_never_inline fastjson_token fastjson_scan_string_rest(fastjson_scanner *s, const unsigned char *cursor)
 {
-	const unsigned char *cursor = s->cursor;
 	const unsigned char *marker;
 	/* Bytes the escapes save, and what invalid UTF-8 adds (SUBSTITUTE) or removes (IGNORE). */
-	size_t escapes_saved;
-	ptrdiff_t invalid_delta;
+	size_t escapes_saved = 0;
+	ptrdiff_t invalid_delta = 0;
 
-std:
-	if (fastjson_is_whitespace(*cursor)) {
-		cursor = fastjson_skip_whitespace(cursor, s->limit, s->simd);
-	}
-	s->token = cursor;
-	/*!local:re2c
-	"{"     { s->cursor = cursor; return FASTJSON_T_LBRACE; }
-	"}"     { s->cursor = cursor; return FASTJSON_T_RBRACE; }
-	"["     { s->cursor = cursor; return FASTJSON_T_LBRACKET; }
-	"]"     { s->cursor = cursor; return FASTJSON_T_RBRACKET; }
-	":"     { s->cursor = cursor; return FASTJSON_T_COLON; }
-	","     { s->cursor = cursor; return FASTJSON_T_COMMA; }
-	"null"  { s->cursor = cursor; return FASTJSON_T_NUL; }
-	"true"  { s->cursor = cursor; return FASTJSON_T_TRUE; }
-	"false" { s->cursor = cursor; return FASTJSON_T_FALSE; }
-	[-0-9] { goto number; }
-	WS      { goto std; }
-	EOI {
-		if (cursor > s->limit) {
-			s->cursor = cursor;
-			return FASTJSON_T_EOI;
-		}
-		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
-	}
-	["]     { goto string; }
-	CTRL    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
-	UTF8    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
-	ANY     { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
-	*/
-
-number:
-	/* By hand rather than by re2c, so that the digits are read once: the longest prefix
-	 * of  INT = "-"? ("0" | [1-9][0-9]*),  FLOAT = INT "." [0-9]+,
-	 *      EXP = (INT | FLOAT) [eE] [+-]? [0-9]+
-	 * is the token, exactly as ext/json's rules match it; what follows is scanned next. */
-	{
-		const unsigned char *p = s->token;
-		uint64_t digits_value = 0;
-		int significant = 0, exp10 = 0;
-		size_t int_digits;
-		bool negative = *p == '-', is_float = false;
-
-		p += negative;
-		if (*p == '0') {
-			p++;
-		} else if ((unsigned) (*p - '1') < 9) {
-			do {
-				if (build && ++significant <= 19) {
-					digits_value = digits_value * 10 + (*p - '0');
-				}
-				p++;
-			} while ((unsigned) (*p - '0') < 10);
-		} else {
-			/* A lone '-' is a character no rule of the grammar starts with. */
-			return fastjson_scan_error(s, p, PHP_JSON_ERROR_SYNTAX);
-		}
-		int_digits = (size_t) (p - s->token) - negative;
-		if (*p == '.' && (unsigned) (p[1] - '0') < 10) {
-			is_float = true;
-			for (p++; (unsigned) (*p - '0') < 10; p++) {
-				if (!build) {
-					continue;
-				}
-				if (digits_value == 0 && *p == '0') {
-					exp10--; /* a leading zero only scales */
-				} else if (++significant <= 19) {
-					digits_value = digits_value * 10 + (*p - '0');
-					exp10--;
-				}
-			}
-		}
-		if ((*p | 0x20) == 'e') {
-			const unsigned char *e = p + 1 + (p[1] == '+' || p[1] == '-');
-			if ((unsigned) (*e - '0') < 10) {
-				int exp_value = 0;
-				const unsigned char *exp_digits = e;
-				is_float = true;
-				for (; (unsigned) (*e - '0') < 10; e++) {
-					if (!build) {
-						continue;
-					}
-					if (e - exp_digits < 6) {
-						exp_value = exp_value * 10 + (*e - '0');
-					} else {
-						significant = 20; /* too large for the exact paths */
-					}
-				}
-				exp10 += p[1] == '-' ? -exp_value : exp_value;
-				p = e;
-			}
-		}
-		s->cursor = p;
-		s->num_value = digits_value;
-		s->num_exp10 = exp10;
-		s->num_negative = negative;
-		/* Past 19 significant digits only zend_strtod() is exact. */
-		s->num_exact = significant <= 19;
-		if (is_float) {
-			return FASTJSON_T_DOUBLE;
-		}
-		if (EXPECTED(int_digits < FASTJSON_INT_MAX_DIGITS)) {
-			return FASTJSON_T_INT;
-		}
-		if (int_digits == FASTJSON_INT_MAX_DIGITS) {
-			int cmp = memcmp(s->token + negative, LONG_MIN_DIGITS, FASTJSON_INT_MAX_DIGITS);
-			if (cmp < 0 || (cmp == 0 && negative)) {
-				return FASTJSON_T_INT;
-			}
-		}
-		return FASTJSON_T_BIGINT;
-	}
-
-string:
-	s->str_start = cursor;
 	s->str_has_invalid = false;
-	escapes_saved = 0;
-	invalid_delta = 0;
-	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
-	if (EXPECTED(*cursor == '"')) {
-		/* The common case: nothing but plain bytes. */
-		s->str_end = cursor;
-		s->str_len = (size_t) (cursor - s->str_start);
-		s->str_verbatim = true;
-		s->cursor = cursor + 1;
-		return FASTJSON_T_STRING;
-	}
 
 string_next:
 	/*!local:re2c
@@ -242,4 +117,182 @@ string_skip:
 	/* After an ASCII byte only: runs of multibyte characters stay in the loop above. */
 	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
 	goto string_next;
+}
+
+/* A string token; cursor is just past its opening quote. */
+static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *s, const unsigned char *cursor)
+{
+	s->str_start = cursor;
+	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
+	if (EXPECTED(*cursor == '"')) {
+		/* The common case: nothing but plain bytes. */
+		s->str_end = cursor;
+		s->str_len = (size_t) (cursor - s->str_start);
+		s->str_verbatim = true;
+		s->str_has_invalid = false;
+		s->cursor = cursor + 1;
+		return FASTJSON_T_STRING;
+	}
+	return fastjson_scan_string_rest(s, cursor);
+}
+
+/* The next token. Without build (validate) numbers are only delimited, not read. */
+static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, const bool build)
+{
+	const unsigned char *cursor = s->cursor;
+	const unsigned char *marker;
+
+std:
+	if (fastjson_is_whitespace(*cursor)) {
+		cursor = fastjson_skip_whitespace(cursor, s->limit, s->simd);
+	}
+	s->token = cursor;
+	/*!local:re2c
+	"{"     { s->cursor = cursor; return FASTJSON_T_LBRACE; }
+	"}"     { s->cursor = cursor; return FASTJSON_T_RBRACE; }
+	"["     { s->cursor = cursor; return FASTJSON_T_LBRACKET; }
+	"]"     { s->cursor = cursor; return FASTJSON_T_RBRACKET; }
+	":"     { s->cursor = cursor; return FASTJSON_T_COLON; }
+	","     { s->cursor = cursor; return FASTJSON_T_COMMA; }
+	"null"  { s->cursor = cursor; return FASTJSON_T_NUL; }
+	"true"  { s->cursor = cursor; return FASTJSON_T_TRUE; }
+	"false" { s->cursor = cursor; return FASTJSON_T_FALSE; }
+	[-0-9] { goto number; }
+	WS      { goto std; }
+	EOI {
+		if (cursor > s->limit) {
+			s->cursor = cursor;
+			return FASTJSON_T_EOI;
+		}
+		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
+	}
+	["]     { return fastjson_scan_string(s, cursor); }
+	CTRL    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
+	UTF8    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
+	ANY     { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
+	*/
+
+number:
+	/* By hand rather than by re2c, so that the digits are read once: the longest prefix
+	 * of  INT = "-"? ("0" | [1-9][0-9]*),  FLOAT = INT "." [0-9]+,
+	 *      EXP = (INT | FLOAT) [eE] [+-]? [0-9]+
+	 * is the token, exactly as ext/json's rules match it; what follows is scanned next. */
+	{
+		const unsigned char *p = s->token, *digits;
+		uint64_t digits_value = 0;
+		size_t int_digits, significant;
+		int exp10 = 0;
+		bool negative = *p == '-', is_float = false;
+
+		p += negative;
+		digits = p;
+		if (*p == '0') {
+			p++;
+		} else if ((unsigned) (*p - '1') < 9) {
+			do {
+				if (build) {
+					/* Wraps past 19 digits; only used when at most 19 are significant. */
+					digits_value = digits_value * 10 + (*p - '0');
+				}
+				p++;
+			} while ((unsigned) (*p - '0') < 10);
+		} else {
+			/* A lone '-' is a character no rule of the grammar starts with. */
+			return fastjson_scan_error(s, p, PHP_JSON_ERROR_SYNTAX);
+		}
+		int_digits = (size_t) (p - digits);
+		/* An integer part of "0" has no significant digit (a long one may wrap to 0). */
+		significant = *digits != '0' ? int_digits : 0;
+		if (*p == '.' && (unsigned) (p[1] - '0') < 10) {
+			const unsigned char *fraction = ++p;
+			is_float = true;
+			if (significant == 0) {
+				while (*p == '0') {
+					p++; /* leading zeros only scale */
+				}
+			}
+			digits = p;
+			while ((unsigned) (*p - '0') < 10) {
+				if (build) {
+					digits_value = digits_value * 10 + (*p - '0');
+				}
+				p++;
+			}
+			significant += (size_t) (p - digits);
+			exp10 = -(int) (p - fraction);
+		}
+		if ((*p | 0x20) == 'e') {
+			const unsigned char *e = p + 1 + (p[1] == '+' || p[1] == '-');
+			if ((unsigned) (*e - '0') < 10) {
+				int exp_value = 0;
+				const unsigned char *exp_digits = e;
+				is_float = true;
+				for (; (unsigned) (*e - '0') < 10; e++) {
+					if (build && e - exp_digits < 6) {
+						exp_value = exp_value * 10 + (*e - '0');
+					}
+				}
+				if (e - exp_digits >= 6) {
+					significant = 20; /* too large for the exact paths */
+				}
+				exp10 += p[1] == '-' ? -exp_value : exp_value;
+				p = e;
+			}
+		}
+		s->cursor = p;
+		s->num_value = digits_value;
+		s->num_exp10 = exp10;
+		s->num_negative = negative;
+		/* Past 19 significant digits only zend_strtod() is exact. */
+		s->num_exact = significant <= 19;
+		if (is_float) {
+			return FASTJSON_T_DOUBLE;
+		}
+		if (EXPECTED(int_digits < FASTJSON_INT_MAX_DIGITS)) {
+			return FASTJSON_T_INT;
+		}
+		if (int_digits == FASTJSON_INT_MAX_DIGITS) {
+			int cmp = memcmp(s->token + negative, LONG_MIN_DIGITS, FASTJSON_INT_MAX_DIGITS);
+			if (cmp < 0 || (cmp == 0 && negative)) {
+				return FASTJSON_T_INT;
+			}
+		}
+		return FASTJSON_T_BIGINT;
+	}
+}
+
+/* The next token when the parser expects the punctuation c (token t), as after a key
+ * (':') or a member or element (','): one byte test instead of the whole automaton. */
+static zend_always_inline fastjson_token fastjson_scan_expecting(
+		fastjson_scanner *s, unsigned char c, fastjson_token t, const bool build)
+{
+	const unsigned char *p = s->cursor;
+
+	if (fastjson_is_whitespace(*p)) {
+		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+	}
+	if (EXPECTED(*p == c)) {
+		s->token = p;
+		s->cursor = p + 1;
+		return t;
+	}
+	s->cursor = p;
+	return fastjson_scan(s, build);
+}
+
+/* The next token when the parser expects a key: a string goes straight to the string
+ * scanner. */
+static zend_always_inline fastjson_token fastjson_scan_expecting_key(fastjson_scanner *s, const bool build)
+{
+	const unsigned char *p = s->cursor;
+
+	if (fastjson_is_whitespace(*p)) {
+		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+	}
+	if (EXPECTED(*p == '"')) {
+		s->token = p;
+		return fastjson_scan_string(s, p + 1);
+	}
+	s->cursor = p;
+	return fastjson_scan(s, build);
 }

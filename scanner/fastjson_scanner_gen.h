@@ -23,20 +23,18 @@ static zend_always_inline fastjson_token fastjson_scan_error(
 	return FASTJSON_T_ERROR;
 }
 
-/* The next token. Without build (validate) numbers are only delimited, not read. */
-static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, const bool build)
+/* The rest of a string that holds more than plain bytes, from cursor on: validated by
+ * the automaton, one character at a time. */
+static zend_never_inline fastjson_token fastjson_scan_string_rest(fastjson_scanner *s, const unsigned char *cursor)
 {
-	const unsigned char *cursor = s->cursor;
 	const unsigned char *marker;
 	/* Bytes the escapes save, and what invalid UTF-8 adds (SUBSTITUTE) or removes (IGNORE). */
-	size_t escapes_saved;
-	ptrdiff_t invalid_delta;
+	size_t escapes_saved = 0;
+	ptrdiff_t invalid_delta = 0;
 
-std:
-	if (fastjson_is_whitespace(*cursor)) {
-		cursor = fastjson_skip_whitespace(cursor, s->limit, s->simd);
-	}
-	s->token = cursor;
+	s->str_has_invalid = false;
+
+string_next:
 	
 	{
 		unsigned char yych;
@@ -52,8 +50,11 @@ std:
 			case 0x06:
 			case 0x07:
 			case 0x08:
+			case '\t':
+			case '\n':
 			case '\v':
 			case '\f':
+			case '\r':
 			case 0x0E:
 			case 0x0F:
 			case 0x10:
@@ -72,930 +73,6 @@ std:
 			case 0x1D:
 			case 0x1E:
 			case 0x1F: goto yy2;
-			case '\t':
-			case '\n':
-			case '\r':
-			case ' ': goto yy3;
-			case '!':
-			case '#':
-			case '$':
-			case '%':
-			case '&':
-			case '\'':
-			case '(':
-			case ')':
-			case '*':
-			case '+':
-			case '.':
-			case '/':
-			case ';':
-			case '<':
-			case '=':
-			case '>':
-			case '?':
-			case '@':
-			case 'A':
-			case 'B':
-			case 'C':
-			case 'D':
-			case 'E':
-			case 'F':
-			case 'G':
-			case 'H':
-			case 'I':
-			case 'J':
-			case 'K':
-			case 'L':
-			case 'M':
-			case 'N':
-			case 'O':
-			case 'P':
-			case 'Q':
-			case 'R':
-			case 'S':
-			case 'T':
-			case 'U':
-			case 'V':
-			case 'W':
-			case 'X':
-			case 'Y':
-			case 'Z':
-			case '\\':
-			case '^':
-			case '_':
-			case '`':
-			case 'a':
-			case 'b':
-			case 'c':
-			case 'd':
-			case 'e':
-			case 'g':
-			case 'h':
-			case 'i':
-			case 'j':
-			case 'k':
-			case 'l':
-			case 'm':
-			case 'o':
-			case 'p':
-			case 'q':
-			case 'r':
-			case 's':
-			case 'u':
-			case 'v':
-			case 'w':
-			case 'x':
-			case 'y':
-			case 'z':
-			case '|':
-			case '~':
-			case 0x7F: goto yy5;
-			case '"': goto yy7;
-			case ',': goto yy8;
-			case '-':
-			case '0':
-			case '1':
-			case '2':
-			case '3':
-			case '4':
-			case '5':
-			case '6':
-			case '7':
-			case '8':
-			case '9': goto yy9;
-			case ':': goto yy10;
-			case '[': goto yy11;
-			case ']': goto yy12;
-			case 'f': goto yy13;
-			case 'n': goto yy14;
-			case 't': goto yy15;
-			case '{': goto yy16;
-			case '}': goto yy17;
-			case 0xC2:
-			case 0xC3:
-			case 0xC4:
-			case 0xC5:
-			case 0xC6:
-			case 0xC7:
-			case 0xC8:
-			case 0xC9:
-			case 0xCA:
-			case 0xCB:
-			case 0xCC:
-			case 0xCD:
-			case 0xCE:
-			case 0xCF:
-			case 0xD0:
-			case 0xD1:
-			case 0xD2:
-			case 0xD3:
-			case 0xD4:
-			case 0xD5:
-			case 0xD6:
-			case 0xD7:
-			case 0xD8:
-			case 0xD9:
-			case 0xDA:
-			case 0xDB:
-			case 0xDC:
-			case 0xDD:
-			case 0xDE:
-			case 0xDF: goto yy20;
-			case 0xE0: goto yy21;
-			case 0xE1:
-			case 0xE2:
-			case 0xE3:
-			case 0xE4:
-			case 0xE5:
-			case 0xE6:
-			case 0xE7:
-			case 0xE8:
-			case 0xE9:
-			case 0xEA:
-			case 0xEB:
-			case 0xEC:
-			case 0xEE:
-			case 0xEF: goto yy22;
-			case 0xED: goto yy23;
-			case 0xF0: goto yy24;
-			case 0xF1:
-			case 0xF2:
-			case 0xF3: goto yy25;
-			case 0xF4: goto yy26;
-			default: goto yy18;
-		}
-yy1:
-		++cursor;
-		{
-		if (cursor > s->limit) {
-			s->cursor = cursor;
-			return FASTJSON_T_EOI;
-		}
-		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
-	}
-yy2:
-		++cursor;
-		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
-yy3:
-		yych = *++cursor;
-		switch (yych) {
-			case '\t':
-			case '\n':
-			case '\r':
-			case ' ': goto yy3;
-			default: goto yy4;
-		}
-yy4:
-		{ goto std; }
-yy5:
-		++cursor;
-yy6:
-		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
-yy7:
-		++cursor;
-		{ goto string; }
-yy8:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_COMMA; }
-yy9:
-		++cursor;
-		{ goto number; }
-yy10:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_COLON; }
-yy11:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_LBRACKET; }
-yy12:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_RBRACKET; }
-yy13:
-		yyaccept = 0;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 'a': goto yy27;
-			default: goto yy6;
-		}
-yy14:
-		yyaccept = 0;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 'u': goto yy29;
-			default: goto yy6;
-		}
-yy15:
-		yyaccept = 0;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 'r': goto yy30;
-			default: goto yy6;
-		}
-yy16:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_LBRACE; }
-yy17:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_RBRACE; }
-yy18:
-		++cursor;
-yy19:
-		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
-yy20:
-		yych = *++cursor;
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy5;
-			default: goto yy19;
-		}
-yy21:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy31;
-			default: goto yy19;
-		}
-yy22:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy31;
-			default: goto yy19;
-		}
-yy23:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F: goto yy31;
-			default: goto yy19;
-		}
-yy24:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy32;
-			default: goto yy19;
-		}
-yy25:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy32;
-			default: goto yy19;
-		}
-yy26:
-		yyaccept = 1;
-		yych = *(marker = ++cursor);
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F: goto yy32;
-			default: goto yy19;
-		}
-yy27:
-		yych = *++cursor;
-		switch (yych) {
-			case 'l': goto yy33;
-			default: goto yy28;
-		}
-yy28:
-		cursor = marker;
-		if (yyaccept == 0) {
-			goto yy6;
-		} else {
-			goto yy19;
-		}
-yy29:
-		yych = *++cursor;
-		switch (yych) {
-			case 'l': goto yy34;
-			default: goto yy28;
-		}
-yy30:
-		yych = *++cursor;
-		switch (yych) {
-			case 'u': goto yy35;
-			default: goto yy28;
-		}
-yy31:
-		yych = *++cursor;
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy5;
-			default: goto yy28;
-		}
-yy32:
-		yych = *++cursor;
-		switch (yych) {
-			case 0x80:
-			case 0x81:
-			case 0x82:
-			case 0x83:
-			case 0x84:
-			case 0x85:
-			case 0x86:
-			case 0x87:
-			case 0x88:
-			case 0x89:
-			case 0x8A:
-			case 0x8B:
-			case 0x8C:
-			case 0x8D:
-			case 0x8E:
-			case 0x8F:
-			case 0x90:
-			case 0x91:
-			case 0x92:
-			case 0x93:
-			case 0x94:
-			case 0x95:
-			case 0x96:
-			case 0x97:
-			case 0x98:
-			case 0x99:
-			case 0x9A:
-			case 0x9B:
-			case 0x9C:
-			case 0x9D:
-			case 0x9E:
-			case 0x9F:
-			case 0xA0:
-			case 0xA1:
-			case 0xA2:
-			case 0xA3:
-			case 0xA4:
-			case 0xA5:
-			case 0xA6:
-			case 0xA7:
-			case 0xA8:
-			case 0xA9:
-			case 0xAA:
-			case 0xAB:
-			case 0xAC:
-			case 0xAD:
-			case 0xAE:
-			case 0xAF:
-			case 0xB0:
-			case 0xB1:
-			case 0xB2:
-			case 0xB3:
-			case 0xB4:
-			case 0xB5:
-			case 0xB6:
-			case 0xB7:
-			case 0xB8:
-			case 0xB9:
-			case 0xBA:
-			case 0xBB:
-			case 0xBC:
-			case 0xBD:
-			case 0xBE:
-			case 0xBF: goto yy31;
-			default: goto yy28;
-		}
-yy33:
-		yych = *++cursor;
-		switch (yych) {
-			case 's': goto yy36;
-			default: goto yy28;
-		}
-yy34:
-		yych = *++cursor;
-		switch (yych) {
-			case 'l': goto yy37;
-			default: goto yy28;
-		}
-yy35:
-		yych = *++cursor;
-		switch (yych) {
-			case 'e': goto yy38;
-			default: goto yy28;
-		}
-yy36:
-		yych = *++cursor;
-		switch (yych) {
-			case 'e': goto yy39;
-			default: goto yy28;
-		}
-yy37:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_NUL; }
-yy38:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_TRUE; }
-yy39:
-		++cursor;
-		{ s->cursor = cursor; return FASTJSON_T_FALSE; }
-	}
-
-
-number:
-	/* By hand rather than by re2c, so that the digits are read once: the longest prefix
-	 * of  INT = "-"? ("0" | [1-9][0-9]*),  FLOAT = INT "." [0-9]+,
-	 *      EXP = (INT | FLOAT) [eE] [+-]? [0-9]+
-	 * is the token, exactly as ext/json's rules match it; what follows is scanned next. */
-	{
-		const unsigned char *p = s->token;
-		uint64_t digits_value = 0;
-		int significant = 0, exp10 = 0;
-		size_t int_digits;
-		bool negative = *p == '-', is_float = false;
-
-		p += negative;
-		if (*p == '0') {
-			p++;
-		} else if ((unsigned) (*p - '1') < 9) {
-			do {
-				if (build && ++significant <= 19) {
-					digits_value = digits_value * 10 + (*p - '0');
-				}
-				p++;
-			} while ((unsigned) (*p - '0') < 10);
-		} else {
-			/* A lone '-' is a character no rule of the grammar starts with. */
-			return fastjson_scan_error(s, p, PHP_JSON_ERROR_SYNTAX);
-		}
-		int_digits = (size_t) (p - s->token) - negative;
-		if (*p == '.' && (unsigned) (p[1] - '0') < 10) {
-			is_float = true;
-			for (p++; (unsigned) (*p - '0') < 10; p++) {
-				if (!build) {
-					continue;
-				}
-				if (digits_value == 0 && *p == '0') {
-					exp10--; /* a leading zero only scales */
-				} else if (++significant <= 19) {
-					digits_value = digits_value * 10 + (*p - '0');
-					exp10--;
-				}
-			}
-		}
-		if ((*p | 0x20) == 'e') {
-			const unsigned char *e = p + 1 + (p[1] == '+' || p[1] == '-');
-			if ((unsigned) (*e - '0') < 10) {
-				int exp_value = 0;
-				const unsigned char *exp_digits = e;
-				is_float = true;
-				for (; (unsigned) (*e - '0') < 10; e++) {
-					if (!build) {
-						continue;
-					}
-					if (e - exp_digits < 6) {
-						exp_value = exp_value * 10 + (*e - '0');
-					} else {
-						significant = 20; /* too large for the exact paths */
-					}
-				}
-				exp10 += p[1] == '-' ? -exp_value : exp_value;
-				p = e;
-			}
-		}
-		s->cursor = p;
-		s->num_value = digits_value;
-		s->num_exp10 = exp10;
-		s->num_negative = negative;
-		/* Past 19 significant digits only zend_strtod() is exact. */
-		s->num_exact = significant <= 19;
-		if (is_float) {
-			return FASTJSON_T_DOUBLE;
-		}
-		if (EXPECTED(int_digits < FASTJSON_INT_MAX_DIGITS)) {
-			return FASTJSON_T_INT;
-		}
-		if (int_digits == FASTJSON_INT_MAX_DIGITS) {
-			int cmp = memcmp(s->token + negative, LONG_MIN_DIGITS, FASTJSON_INT_MAX_DIGITS);
-			if (cmp < 0 || (cmp == 0 && negative)) {
-				return FASTJSON_T_INT;
-			}
-		}
-		return FASTJSON_T_BIGINT;
-	}
-
-string:
-	s->str_start = cursor;
-	s->str_has_invalid = false;
-	escapes_saved = 0;
-	invalid_delta = 0;
-	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
-	if (EXPECTED(*cursor == '"')) {
-		/* The common case: nothing but plain bytes. */
-		s->str_end = cursor;
-		s->str_len = (size_t) (cursor - s->str_start);
-		s->str_verbatim = true;
-		s->cursor = cursor + 1;
-		return FASTJSON_T_STRING;
-	}
-
-string_next:
-	
-	{
-		unsigned char yych;
-		unsigned int yyaccept = 0;
-		yych = *cursor;
-		switch (yych) {
-			case 0x00: goto yy41;
-			case 0x01:
-			case 0x02:
-			case 0x03:
-			case 0x04:
-			case 0x05:
-			case 0x06:
-			case 0x07:
-			case 0x08:
-			case '\t':
-			case '\n':
-			case '\v':
-			case '\f':
-			case '\r':
-			case 0x0E:
-			case 0x0F:
-			case 0x10:
-			case 0x11:
-			case 0x12:
-			case 0x13:
-			case 0x14:
-			case 0x15:
-			case 0x16:
-			case 0x17:
-			case 0x18:
-			case 0x19:
-			case 0x1A:
-			case 0x1B:
-			case 0x1C:
-			case 0x1D:
-			case 0x1E:
-			case 0x1F: goto yy42;
 			case ' ':
 			case '!':
 			case '#':
@@ -1089,9 +166,9 @@ string_next:
 			case '|':
 			case '}':
 			case '~':
-			case 0x7F: goto yy43;
-			case '"': goto yy44;
-			case '\\': goto yy45;
+			case 0x7F: goto yy3;
+			case '"': goto yy4;
+			case '\\': goto yy5;
 			case 0xC2:
 			case 0xC3:
 			case 0xC4:
@@ -1121,8 +198,8 @@ string_next:
 			case 0xDC:
 			case 0xDD:
 			case 0xDE:
-			case 0xDF: goto yy49;
-			case 0xE0: goto yy50;
+			case 0xDF: goto yy9;
+			case 0xE0: goto yy10;
 			case 0xE1:
 			case 0xE2:
 			case 0xE3:
@@ -1136,16 +213,16 @@ string_next:
 			case 0xEB:
 			case 0xEC:
 			case 0xEE:
-			case 0xEF: goto yy51;
-			case 0xED: goto yy52;
-			case 0xF0: goto yy53;
+			case 0xEF: goto yy11;
+			case 0xED: goto yy12;
+			case 0xF0: goto yy13;
 			case 0xF1:
 			case 0xF2:
-			case 0xF3: goto yy54;
-			case 0xF4: goto yy55;
-			default: goto yy47;
+			case 0xF3: goto yy14;
+			case 0xF4: goto yy15;
+			default: goto yy7;
 		}
-yy41:
+yy1:
 		++cursor;
 		{
 #if PHP_VERSION_ID >= 80600
@@ -1155,13 +232,13 @@ yy41:
 #endif
 		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
 	}
-yy42:
+yy2:
 		++cursor;
 		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
-yy43:
+yy3:
 		++cursor;
 		{ goto string_skip; }
-yy44:
+yy4:
 		++cursor;
 		{
 		s->str_end = cursor - 1;
@@ -1170,7 +247,7 @@ yy44:
 		s->cursor = cursor;
 		return FASTJSON_T_STRING;
 	}
-yy45:
+yy5:
 		yyaccept = 0;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1181,15 +258,15 @@ yy45:
 			case 'f':
 			case 'n':
 			case 'r':
-			case 't': goto yy56;
-			case 'u': goto yy57;
-			default: goto yy46;
+			case 't': goto yy16;
+			case 'u': goto yy17;
+			default: goto yy6;
 		}
-yy46:
+yy6:
 		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
-yy47:
+yy7:
 		++cursor;
-yy48:
+yy8:
 		{
 		if (s->options & PHP_JSON_INVALID_UTF8_SUBSTITUTE) {
 			/* ext/json keeps the decoded length in an int. */
@@ -1205,7 +282,7 @@ yy48:
 		s->str_has_invalid = true;
 		goto string_next;
 	}
-yy49:
+yy9:
 		yych = *++cursor;
 		switch (yych) {
 			case 0x80:
@@ -1271,10 +348,10 @@ yy49:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy59;
-			default: goto yy48;
+			case 0xBF: goto yy19;
+			default: goto yy8;
 		}
-yy50:
+yy10:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1309,10 +386,10 @@ yy50:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy60;
-			default: goto yy48;
+			case 0xBF: goto yy20;
+			default: goto yy8;
 		}
-yy51:
+yy11:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1379,10 +456,10 @@ yy51:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy60;
-			default: goto yy48;
+			case 0xBF: goto yy20;
+			default: goto yy8;
 		}
-yy52:
+yy12:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1417,10 +494,10 @@ yy52:
 			case 0x9C:
 			case 0x9D:
 			case 0x9E:
-			case 0x9F: goto yy60;
-			default: goto yy48;
+			case 0x9F: goto yy20;
+			default: goto yy8;
 		}
-yy53:
+yy13:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1471,10 +548,10 @@ yy53:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy61;
-			default: goto yy48;
+			case 0xBF: goto yy21;
+			default: goto yy8;
 		}
-yy54:
+yy14:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1541,10 +618,10 @@ yy54:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy61;
-			default: goto yy48;
+			case 0xBF: goto yy21;
+			default: goto yy8;
 		}
-yy55:
+yy15:
 		yyaccept = 1;
 		yych = *(marker = ++cursor);
 		switch (yych) {
@@ -1563,16 +640,16 @@ yy55:
 			case 0x8C:
 			case 0x8D:
 			case 0x8E:
-			case 0x8F: goto yy61;
-			default: goto yy48;
+			case 0x8F: goto yy21;
+			default: goto yy8;
 		}
-yy56:
+yy16:
 		++cursor;
 		{ escapes_saved += 1; goto string_skip; }
-yy57:
+yy17:
 		yych = *++cursor;
 		switch (yych) {
-			case '0': goto yy62;
+			case '0': goto yy22;
 			case '1':
 			case '2':
 			case '3':
@@ -1591,22 +668,22 @@ yy57:
 			case 'b':
 			case 'c':
 			case 'e':
-			case 'f': goto yy63;
+			case 'f': goto yy23;
 			case 'D':
-			case 'd': goto yy64;
-			default: goto yy58;
+			case 'd': goto yy24;
+			default: goto yy18;
 		}
-yy58:
+yy18:
 		cursor = marker;
 		switch (yyaccept) {
-			case 0: goto yy46;
-			case 1: goto yy48;
-			default: goto yy79;
+			case 0: goto yy6;
+			case 1: goto yy8;
+			default: goto yy39;
 		}
-yy59:
+yy19:
 		++cursor;
 		{ goto string_next; }
-yy60:
+yy20:
 		yych = *++cursor;
 		switch (yych) {
 			case 0x80:
@@ -1672,10 +749,10 @@ yy60:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy59;
-			default: goto yy58;
+			case 0xBF: goto yy19;
+			default: goto yy18;
 		}
-yy61:
+yy21:
 		yych = *++cursor;
 		switch (yych) {
 			case 0x80:
@@ -1741,20 +818,20 @@ yy61:
 			case 0xBC:
 			case 0xBD:
 			case 0xBE:
-			case 0xBF: goto yy60;
-			default: goto yy58;
+			case 0xBF: goto yy20;
+			default: goto yy18;
 		}
-yy62:
+yy22:
 		yych = *++cursor;
 		switch (yych) {
-			case '0': goto yy65;
+			case '0': goto yy25;
 			case '1':
 			case '2':
 			case '3':
 			case '4':
 			case '5':
 			case '6':
-			case '7': goto yy66;
+			case '7': goto yy26;
 			case '8':
 			case '9':
 			case 'A':
@@ -1768,10 +845,10 @@ yy62:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy67;
-			default: goto yy58;
+			case 'f': goto yy27;
+			default: goto yy18;
 		}
-yy63:
+yy23:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -1795,10 +872,10 @@ yy63:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy67;
-			default: goto yy58;
+			case 'f': goto yy27;
+			default: goto yy18;
 		}
-yy64:
+yy24:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -1808,13 +885,13 @@ yy64:
 			case '4':
 			case '5':
 			case '6':
-			case '7': goto yy67;
+			case '7': goto yy27;
 			case '8':
 			case '9':
 			case 'A':
 			case 'B':
 			case 'a':
-			case 'b': goto yy68;
+			case 'b': goto yy28;
 			case 'C':
 			case 'D':
 			case 'E':
@@ -1822,10 +899,10 @@ yy64:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy69;
-			default: goto yy58;
+			case 'f': goto yy29;
+			default: goto yy18;
 		}
-yy65:
+yy25:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -1835,7 +912,7 @@ yy65:
 			case '4':
 			case '5':
 			case '6':
-			case '7': goto yy70;
+			case '7': goto yy30;
 			case '8':
 			case '9':
 			case 'A':
@@ -1849,10 +926,10 @@ yy65:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy71;
-			default: goto yy58;
+			case 'f': goto yy31;
+			default: goto yy18;
 		}
-yy66:
+yy26:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -1876,10 +953,10 @@ yy66:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy71;
-			default: goto yy58;
+			case 'f': goto yy31;
+			default: goto yy18;
 		}
-yy67:
+yy27:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -1903,10 +980,10 @@ yy67:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy72;
-			default: goto yy58;
+			case 'f': goto yy32;
+			default: goto yy18;
 		}
-yy68:
+yy28:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -1930,10 +1007,10 @@ yy68:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy73;
-			default: goto yy58;
+			case 'f': goto yy33;
+			default: goto yy18;
 		}
-yy69:
+yy29:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -1957,10 +1034,10 @@ yy69:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy74;
-			default: goto yy58;
+			case 'f': goto yy34;
+			default: goto yy18;
 		}
-yy70:
+yy30:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -1984,10 +1061,10 @@ yy70:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy75;
-			default: goto yy58;
+			case 'f': goto yy35;
+			default: goto yy18;
 		}
-yy71:
+yy31:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -2011,10 +1088,10 @@ yy71:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy76;
-			default: goto yy58;
+			case 'f': goto yy36;
+			default: goto yy18;
 		}
-yy72:
+yy32:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -2038,10 +1115,10 @@ yy72:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy77;
-			default: goto yy58;
+			case 'f': goto yy37;
+			default: goto yy18;
 		}
-yy73:
+yy33:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -2065,10 +1142,10 @@ yy73:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy78;
-			default: goto yy58;
+			case 'f': goto yy38;
+			default: goto yy18;
 		}
-yy74:
+yy34:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -2092,44 +1169,44 @@ yy74:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy80;
-			default: goto yy58;
+			case 'f': goto yy40;
+			default: goto yy18;
 		}
-yy75:
+yy35:
 		++cursor;
 		{ escapes_saved += 5; goto string_skip; }
-yy76:
+yy36:
 		++cursor;
 		{ escapes_saved += 4; goto string_skip; }
-yy77:
+yy37:
 		++cursor;
 		{ escapes_saved += 3; goto string_skip; }
-yy78:
+yy38:
 		yyaccept = 2;
 		yych = *(marker = ++cursor);
 		switch (yych) {
-			case '\\': goto yy81;
-			default: goto yy79;
+			case '\\': goto yy41;
+			default: goto yy39;
 		}
-yy79:
+yy39:
 		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF16); }
-yy80:
+yy40:
 		++cursor;
-		goto yy79;
-yy81:
+		goto yy39;
+yy41:
 		yych = *++cursor;
 		switch (yych) {
-			case 'u': goto yy82;
-			default: goto yy58;
+			case 'u': goto yy42;
+			default: goto yy18;
 		}
-yy82:
+yy42:
 		yych = *++cursor;
 		switch (yych) {
 			case 'D':
-			case 'd': goto yy83;
-			default: goto yy58;
+			case 'd': goto yy43;
+			default: goto yy18;
 		}
-yy83:
+yy43:
 		yych = *++cursor;
 		switch (yych) {
 			case 'C':
@@ -2139,10 +1216,10 @@ yy83:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy84;
-			default: goto yy58;
+			case 'f': goto yy44;
+			default: goto yy18;
 		}
-yy84:
+yy44:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -2166,10 +1243,10 @@ yy84:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy85;
-			default: goto yy58;
+			case 'f': goto yy45;
+			default: goto yy18;
 		}
-yy85:
+yy45:
 		yych = *++cursor;
 		switch (yych) {
 			case '0':
@@ -2193,10 +1270,10 @@ yy85:
 			case 'c':
 			case 'd':
 			case 'e':
-			case 'f': goto yy86;
-			default: goto yy58;
+			case 'f': goto yy46;
+			default: goto yy18;
 		}
-yy86:
+yy46:
 		++cursor;
 		{ escapes_saved += 8; goto string_skip; }
 	}
@@ -2206,4 +1283,980 @@ string_skip:
 	/* After an ASCII byte only: runs of multibyte characters stay in the loop above. */
 	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
 	goto string_next;
+}
+
+/* A string token; cursor is just past its opening quote. */
+static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *s, const unsigned char *cursor)
+{
+	s->str_start = cursor;
+	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
+	if (EXPECTED(*cursor == '"')) {
+		/* The common case: nothing but plain bytes. */
+		s->str_end = cursor;
+		s->str_len = (size_t) (cursor - s->str_start);
+		s->str_verbatim = true;
+		s->str_has_invalid = false;
+		s->cursor = cursor + 1;
+		return FASTJSON_T_STRING;
+	}
+	return fastjson_scan_string_rest(s, cursor);
+}
+
+/* The next token. Without build (validate) numbers are only delimited, not read. */
+static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, const bool build)
+{
+	const unsigned char *cursor = s->cursor;
+	const unsigned char *marker;
+
+std:
+	if (fastjson_is_whitespace(*cursor)) {
+		cursor = fastjson_skip_whitespace(cursor, s->limit, s->simd);
+	}
+	s->token = cursor;
+	
+	{
+		unsigned char yych;
+		unsigned int yyaccept = 0;
+		yych = *cursor;
+		switch (yych) {
+			case 0x00: goto yy48;
+			case 0x01:
+			case 0x02:
+			case 0x03:
+			case 0x04:
+			case 0x05:
+			case 0x06:
+			case 0x07:
+			case 0x08:
+			case '\v':
+			case '\f':
+			case 0x0E:
+			case 0x0F:
+			case 0x10:
+			case 0x11:
+			case 0x12:
+			case 0x13:
+			case 0x14:
+			case 0x15:
+			case 0x16:
+			case 0x17:
+			case 0x18:
+			case 0x19:
+			case 0x1A:
+			case 0x1B:
+			case 0x1C:
+			case 0x1D:
+			case 0x1E:
+			case 0x1F: goto yy49;
+			case '\t':
+			case '\n':
+			case '\r':
+			case ' ': goto yy50;
+			case '!':
+			case '#':
+			case '$':
+			case '%':
+			case '&':
+			case '\'':
+			case '(':
+			case ')':
+			case '*':
+			case '+':
+			case '.':
+			case '/':
+			case ';':
+			case '<':
+			case '=':
+			case '>':
+			case '?':
+			case '@':
+			case 'A':
+			case 'B':
+			case 'C':
+			case 'D':
+			case 'E':
+			case 'F':
+			case 'G':
+			case 'H':
+			case 'I':
+			case 'J':
+			case 'K':
+			case 'L':
+			case 'M':
+			case 'N':
+			case 'O':
+			case 'P':
+			case 'Q':
+			case 'R':
+			case 'S':
+			case 'T':
+			case 'U':
+			case 'V':
+			case 'W':
+			case 'X':
+			case 'Y':
+			case 'Z':
+			case '\\':
+			case '^':
+			case '_':
+			case '`':
+			case 'a':
+			case 'b':
+			case 'c':
+			case 'd':
+			case 'e':
+			case 'g':
+			case 'h':
+			case 'i':
+			case 'j':
+			case 'k':
+			case 'l':
+			case 'm':
+			case 'o':
+			case 'p':
+			case 'q':
+			case 'r':
+			case 's':
+			case 'u':
+			case 'v':
+			case 'w':
+			case 'x':
+			case 'y':
+			case 'z':
+			case '|':
+			case '~':
+			case 0x7F: goto yy52;
+			case '"': goto yy54;
+			case ',': goto yy55;
+			case '-':
+			case '0':
+			case '1':
+			case '2':
+			case '3':
+			case '4':
+			case '5':
+			case '6':
+			case '7':
+			case '8':
+			case '9': goto yy56;
+			case ':': goto yy57;
+			case '[': goto yy58;
+			case ']': goto yy59;
+			case 'f': goto yy60;
+			case 'n': goto yy61;
+			case 't': goto yy62;
+			case '{': goto yy63;
+			case '}': goto yy64;
+			case 0xC2:
+			case 0xC3:
+			case 0xC4:
+			case 0xC5:
+			case 0xC6:
+			case 0xC7:
+			case 0xC8:
+			case 0xC9:
+			case 0xCA:
+			case 0xCB:
+			case 0xCC:
+			case 0xCD:
+			case 0xCE:
+			case 0xCF:
+			case 0xD0:
+			case 0xD1:
+			case 0xD2:
+			case 0xD3:
+			case 0xD4:
+			case 0xD5:
+			case 0xD6:
+			case 0xD7:
+			case 0xD8:
+			case 0xD9:
+			case 0xDA:
+			case 0xDB:
+			case 0xDC:
+			case 0xDD:
+			case 0xDE:
+			case 0xDF: goto yy67;
+			case 0xE0: goto yy68;
+			case 0xE1:
+			case 0xE2:
+			case 0xE3:
+			case 0xE4:
+			case 0xE5:
+			case 0xE6:
+			case 0xE7:
+			case 0xE8:
+			case 0xE9:
+			case 0xEA:
+			case 0xEB:
+			case 0xEC:
+			case 0xEE:
+			case 0xEF: goto yy69;
+			case 0xED: goto yy70;
+			case 0xF0: goto yy71;
+			case 0xF1:
+			case 0xF2:
+			case 0xF3: goto yy72;
+			case 0xF4: goto yy73;
+			default: goto yy65;
+		}
+yy48:
+		++cursor;
+		{
+		if (cursor > s->limit) {
+			s->cursor = cursor;
+			return FASTJSON_T_EOI;
+		}
+		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
+	}
+yy49:
+		++cursor;
+		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
+yy50:
+		yych = *++cursor;
+		switch (yych) {
+			case '\t':
+			case '\n':
+			case '\r':
+			case ' ': goto yy50;
+			default: goto yy51;
+		}
+yy51:
+		{ goto std; }
+yy52:
+		++cursor;
+yy53:
+		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
+yy54:
+		++cursor;
+		{ return fastjson_scan_string(s, cursor); }
+yy55:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_COMMA; }
+yy56:
+		++cursor;
+		{ goto number; }
+yy57:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_COLON; }
+yy58:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_LBRACKET; }
+yy59:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_RBRACKET; }
+yy60:
+		yyaccept = 0;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 'a': goto yy74;
+			default: goto yy53;
+		}
+yy61:
+		yyaccept = 0;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 'u': goto yy76;
+			default: goto yy53;
+		}
+yy62:
+		yyaccept = 0;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 'r': goto yy77;
+			default: goto yy53;
+		}
+yy63:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_LBRACE; }
+yy64:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_RBRACE; }
+yy65:
+		++cursor;
+yy66:
+		{ return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
+yy67:
+		yych = *++cursor;
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy52;
+			default: goto yy66;
+		}
+yy68:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy78;
+			default: goto yy66;
+		}
+yy69:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy78;
+			default: goto yy66;
+		}
+yy70:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F: goto yy78;
+			default: goto yy66;
+		}
+yy71:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy79;
+			default: goto yy66;
+		}
+yy72:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy79;
+			default: goto yy66;
+		}
+yy73:
+		yyaccept = 1;
+		yych = *(marker = ++cursor);
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F: goto yy79;
+			default: goto yy66;
+		}
+yy74:
+		yych = *++cursor;
+		switch (yych) {
+			case 'l': goto yy80;
+			default: goto yy75;
+		}
+yy75:
+		cursor = marker;
+		if (yyaccept == 0) {
+			goto yy53;
+		} else {
+			goto yy66;
+		}
+yy76:
+		yych = *++cursor;
+		switch (yych) {
+			case 'l': goto yy81;
+			default: goto yy75;
+		}
+yy77:
+		yych = *++cursor;
+		switch (yych) {
+			case 'u': goto yy82;
+			default: goto yy75;
+		}
+yy78:
+		yych = *++cursor;
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy52;
+			default: goto yy75;
+		}
+yy79:
+		yych = *++cursor;
+		switch (yych) {
+			case 0x80:
+			case 0x81:
+			case 0x82:
+			case 0x83:
+			case 0x84:
+			case 0x85:
+			case 0x86:
+			case 0x87:
+			case 0x88:
+			case 0x89:
+			case 0x8A:
+			case 0x8B:
+			case 0x8C:
+			case 0x8D:
+			case 0x8E:
+			case 0x8F:
+			case 0x90:
+			case 0x91:
+			case 0x92:
+			case 0x93:
+			case 0x94:
+			case 0x95:
+			case 0x96:
+			case 0x97:
+			case 0x98:
+			case 0x99:
+			case 0x9A:
+			case 0x9B:
+			case 0x9C:
+			case 0x9D:
+			case 0x9E:
+			case 0x9F:
+			case 0xA0:
+			case 0xA1:
+			case 0xA2:
+			case 0xA3:
+			case 0xA4:
+			case 0xA5:
+			case 0xA6:
+			case 0xA7:
+			case 0xA8:
+			case 0xA9:
+			case 0xAA:
+			case 0xAB:
+			case 0xAC:
+			case 0xAD:
+			case 0xAE:
+			case 0xAF:
+			case 0xB0:
+			case 0xB1:
+			case 0xB2:
+			case 0xB3:
+			case 0xB4:
+			case 0xB5:
+			case 0xB6:
+			case 0xB7:
+			case 0xB8:
+			case 0xB9:
+			case 0xBA:
+			case 0xBB:
+			case 0xBC:
+			case 0xBD:
+			case 0xBE:
+			case 0xBF: goto yy78;
+			default: goto yy75;
+		}
+yy80:
+		yych = *++cursor;
+		switch (yych) {
+			case 's': goto yy83;
+			default: goto yy75;
+		}
+yy81:
+		yych = *++cursor;
+		switch (yych) {
+			case 'l': goto yy84;
+			default: goto yy75;
+		}
+yy82:
+		yych = *++cursor;
+		switch (yych) {
+			case 'e': goto yy85;
+			default: goto yy75;
+		}
+yy83:
+		yych = *++cursor;
+		switch (yych) {
+			case 'e': goto yy86;
+			default: goto yy75;
+		}
+yy84:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_NUL; }
+yy85:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_TRUE; }
+yy86:
+		++cursor;
+		{ s->cursor = cursor; return FASTJSON_T_FALSE; }
+	}
+
+
+number:
+	/* By hand rather than by re2c, so that the digits are read once: the longest prefix
+	 * of  INT = "-"? ("0" | [1-9][0-9]*),  FLOAT = INT "." [0-9]+,
+	 *      EXP = (INT | FLOAT) [eE] [+-]? [0-9]+
+	 * is the token, exactly as ext/json's rules match it; what follows is scanned next. */
+	{
+		const unsigned char *p = s->token, *digits;
+		uint64_t digits_value = 0;
+		size_t int_digits, significant;
+		int exp10 = 0;
+		bool negative = *p == '-', is_float = false;
+
+		p += negative;
+		digits = p;
+		if (*p == '0') {
+			p++;
+		} else if ((unsigned) (*p - '1') < 9) {
+			do {
+				if (build) {
+					/* Wraps past 19 digits; only used when at most 19 are significant. */
+					digits_value = digits_value * 10 + (*p - '0');
+				}
+				p++;
+			} while ((unsigned) (*p - '0') < 10);
+		} else {
+			/* A lone '-' is a character no rule of the grammar starts with. */
+			return fastjson_scan_error(s, p, PHP_JSON_ERROR_SYNTAX);
+		}
+		int_digits = (size_t) (p - digits);
+		/* An integer part of "0" has no significant digit (a long one may wrap to 0). */
+		significant = *digits != '0' ? int_digits : 0;
+		if (*p == '.' && (unsigned) (p[1] - '0') < 10) {
+			const unsigned char *fraction = ++p;
+			is_float = true;
+			if (significant == 0) {
+				while (*p == '0') {
+					p++; /* leading zeros only scale */
+				}
+			}
+			digits = p;
+			while ((unsigned) (*p - '0') < 10) {
+				if (build) {
+					digits_value = digits_value * 10 + (*p - '0');
+				}
+				p++;
+			}
+			significant += (size_t) (p - digits);
+			exp10 = -(int) (p - fraction);
+		}
+		if ((*p | 0x20) == 'e') {
+			const unsigned char *e = p + 1 + (p[1] == '+' || p[1] == '-');
+			if ((unsigned) (*e - '0') < 10) {
+				int exp_value = 0;
+				const unsigned char *exp_digits = e;
+				is_float = true;
+				for (; (unsigned) (*e - '0') < 10; e++) {
+					if (build && e - exp_digits < 6) {
+						exp_value = exp_value * 10 + (*e - '0');
+					}
+				}
+				if (e - exp_digits >= 6) {
+					significant = 20; /* too large for the exact paths */
+				}
+				exp10 += p[1] == '-' ? -exp_value : exp_value;
+				p = e;
+			}
+		}
+		s->cursor = p;
+		s->num_value = digits_value;
+		s->num_exp10 = exp10;
+		s->num_negative = negative;
+		/* Past 19 significant digits only zend_strtod() is exact. */
+		s->num_exact = significant <= 19;
+		if (is_float) {
+			return FASTJSON_T_DOUBLE;
+		}
+		if (EXPECTED(int_digits < FASTJSON_INT_MAX_DIGITS)) {
+			return FASTJSON_T_INT;
+		}
+		if (int_digits == FASTJSON_INT_MAX_DIGITS) {
+			int cmp = memcmp(s->token + negative, LONG_MIN_DIGITS, FASTJSON_INT_MAX_DIGITS);
+			if (cmp < 0 || (cmp == 0 && negative)) {
+				return FASTJSON_T_INT;
+			}
+		}
+		return FASTJSON_T_BIGINT;
+	}
+}
+
+/* The next token when the parser expects the punctuation c (token t), as after a key
+ * (':') or a member or element (','): one byte test instead of the whole automaton. */
+static zend_always_inline fastjson_token fastjson_scan_expecting(
+		fastjson_scanner *s, unsigned char c, fastjson_token t, const bool build)
+{
+	const unsigned char *p = s->cursor;
+
+	if (fastjson_is_whitespace(*p)) {
+		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+	}
+	if (EXPECTED(*p == c)) {
+		s->token = p;
+		s->cursor = p + 1;
+		return t;
+	}
+	s->cursor = p;
+	return fastjson_scan(s, build);
+}
+
+/* The next token when the parser expects a key: a string goes straight to the string
+ * scanner. */
+static zend_always_inline fastjson_token fastjson_scan_expecting_key(fastjson_scanner *s, const bool build)
+{
+	const unsigned char *p = s->cursor;
+
+	if (fastjson_is_whitespace(*p)) {
+		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+	}
+	if (EXPECTED(*p == '"')) {
+		s->token = p;
+		return fastjson_scan_string(s, p + 1);
+	}
+	s->cursor = p;
+	return fastjson_scan(s, build);
 }
