@@ -42,6 +42,13 @@ static zend_always_inline bool fastjson_bison_push(uint32_t height)
 
 /* ---- stacks ------------------------------------------------------------------------------ */
 
+/* Recently seen object keys: records repeat their keys, and a cached key saves the
+ * allocation, the copy and the hash of each one. */
+typedef struct {
+	zend_string *key;
+	uint32_t object_size;
+} fastjson_key_slot;
+
 typedef enum {
 	FASTJSON_FRAME_ARRAY,
 	/* An object decoded to an array: members wait on the value stack as key, value. */
@@ -55,9 +62,11 @@ typedef struct {
 	zend_object *object;
 	/* A long list or assoc object, filled in place from then on (see FASTJSON_IN_PLACE_AFTER). */
 	HashTable *table;
-	/* The object's first key, when it came from the key cache: its member count is kept
-	 * there to size the next object that starts with the same key. */
+	/* The object's first key and its cache slot: the slot keeps the object's member
+	 * count, to size the next object that starts with the same key (while the slot
+	 * still holds that key). */
 	zend_string *first_key;
+	fastjson_key_slot *first_slot;
 	/* Index of the container's first pending entry on the value stack. */
 	uint32_t first;
 	/* bison's stack height below the container's opening bracket. */
@@ -65,7 +74,8 @@ typedef struct {
 	fastjson_frame_kind kind;
 } fastjson_frame;
 
-#define FASTJSON_KEY_CACHE_SIZE 128
+#define FASTJSON_KEY_CACHE_BITS 7
+#define FASTJSON_KEY_CACHE_SIZE (1 << FASTJSON_KEY_CACHE_BITS)
 #define FASTJSON_KEY_CACHE_MAX_LEN 48
 #define FASTJSON_LOCAL_FRAMES 32
 #define FASTJSON_LOCAL_VALUES 64
@@ -73,13 +83,6 @@ typedef struct {
  * arrays then grow as ext/json's do, instead of also occupying the value stack (which
  * cost time and memory on documents of long number arrays). */
 #define FASTJSON_IN_PLACE_AFTER 256
-
-/* Recently seen object keys: records repeat their keys, and a cached key saves the
- * allocation, the copy and the hash of each one. */
-typedef struct {
-	zend_string *key;
-	uint32_t object_size;
-} fastjson_key_slot;
 
 typedef struct {
 	fastjson_scanner scanner;
@@ -329,29 +332,54 @@ static zend_always_inline void fastjson_string_value(zval *zv, const fastjson_sc
 	}
 }
 
-/* A new reference to the key just scanned. */
-static zend_always_inline zend_string *fastjson_key(fastjson_parser *p)
+/* Up to 8 bytes that end at end, as an integer whose other bytes are zero. Reads the 8
+ * bytes before end: for a key in the input or in a cached key, those are inside the
+ * zend_string (its header precedes short values). */
+static zend_always_inline uint64_t fastjson_tail8(const unsigned char *end, size_t len)
+{
+	uint64_t v;
+
+	memcpy(&v, end - 8, 8);
+	if (len >= 8) {
+		return v;
+	}
+#ifdef WORDS_BIGENDIAN
+	return v & ((UINT64_C(1) << (8 * len)) - 1);
+#else
+	return v >> (8 * (8 - len));
+#endif
+}
+
+/* A new reference to the key just scanned, and its cache slot (or NULL). The cache is
+ * looked up by length and at most 16 bytes, without hashing the whole key: a key found
+ * there keeps the hash zend_hash_update() computed for it the first time. */
+static zend_always_inline zend_string *fastjson_key(fastjson_parser *p, fastjson_key_slot **slot)
 {
 	const fastjson_scanner *s = &p->scanner;
+	size_t len = s->str_len;
 	zend_string *key;
 
-	if (s->str_len == 0) {
+	*slot = NULL;
+	if (len == 0) {
 		return ZSTR_EMPTY_ALLOC();
 	}
-	if (EXPECTED(s->str_verbatim && s->str_len <= FASTJSON_KEY_CACHE_MAX_LEN)) {
-		zend_ulong h = zend_inline_hash_func((const char *) s->str_start, s->str_len);
-		fastjson_key_slot *entry = &p->key_cache[h & (FASTJSON_KEY_CACHE_SIZE - 1)];
+	if (EXPECTED(s->str_verbatim && len <= FASTJSON_KEY_CACHE_MAX_LEN)) {
+		uint64_t tail = fastjson_tail8(s->str_end, len);
+		uint64_t head = len > 8 ? fastjson_tail8(s->str_start + 8, 8) : 0;
+		fastjson_key_slot *entry = &p->key_cache[
+			((tail ^ (head >> 7)) * UINT64_C(0x9e3779b97f4a7c15) + len) >> (64 - FASTJSON_KEY_CACHE_BITS)];
 
 		key = entry->key;
-		if (key && ZSTR_H(key) == h && ZSTR_LEN(key) == s->str_len
-				&& memcmp(ZSTR_VAL(key), s->str_start, s->str_len) == 0) {
+		*slot = entry;
+		if (key && ZSTR_LEN(key) == len
+				&& fastjson_tail8((const unsigned char *) ZSTR_VAL(key) + len, len) == tail
+				&& (len <= 8 || memcmp(ZSTR_VAL(key), s->str_start, len - 8) == 0)) {
 			return zend_string_copy(key);
 		}
 		if (key) {
 			zend_string_release_ex(key, 0);
 		}
-		key = zend_string_init((const char *) s->str_start, s->str_len, 0);
-		ZSTR_H(key) = h;
+		key = zend_string_init((const char *) s->str_start, len, 0);
 		entry->key = zend_string_copy(key);
 		entry->object_size = 0;
 		return key;
@@ -468,6 +496,7 @@ value_token:
 			top->object = NULL;
 			top->table = NULL;
 			top->first_key = NULL;
+			top->first_slot = NULL;
 			top->kind = !is_object ? FASTJSON_FRAME_ARRAY : (assoc ? FASTJSON_FRAME_ASSOC : FASTJSON_FRAME_OBJECT);
 			top++;
 			FASTJSON_SCAN();
@@ -560,7 +589,8 @@ value_token:
 member_key:
 	/* A key was scanned (its state pushed at height - 1): keep it, then expect ':'. */
 	if (build) {
-		zend_string *key = fastjson_key(p);
+		fastjson_key_slot *slot;
+		zend_string *key = fastjson_key(p, &slot);
 		if (UNEXPECTED(sp == p->values_end)) {
 			sp = fastjson_grow_values(p, sp);
 		}
@@ -568,6 +598,7 @@ member_key:
 		sp++;
 		if (top[-1].kind == FASTJSON_FRAME_OBJECT && top[-1].object == NULL) {
 			top[-1].first_key = key;
+			top[-1].first_slot = slot;
 		}
 	}
 	tok = fastjson_scan_expecting(s, ':', FASTJSON_T_COLON, build);
@@ -605,15 +636,10 @@ value_done:
 			sp--;
 			key = Z_STR_P(sp);
 			if (!obj) {
-				fastjson_key_slot *first_slot = NULL;
-				if (f->first_key) {
-					first_slot = &p->key_cache[ZSTR_H(f->first_key) & (FASTJSON_KEY_CACHE_SIZE - 1)];
-					if (first_slot->key != f->first_key) {
-						first_slot = NULL;
-						f->first_key = NULL;
-					}
+				if (f->first_slot && f->first_slot->key != f->first_key) {
+					f->first_slot = NULL;
 				}
-				obj = fastjson_create_object(f, first_slot);
+				obj = fastjson_create_object(f, f->first_slot);
 			}
 			if (UNEXPECTED(ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0')) {
 				zend_string_release_ex(key, 0);
@@ -683,12 +709,8 @@ value_done:
 					sp = first;
 					break;
 				case FASTJSON_FRAME_OBJECT:
-					if (f->first_key) {
-						fastjson_key_slot *first_slot =
-							&p->key_cache[ZSTR_H(f->first_key) & (FASTJSON_KEY_CACHE_SIZE - 1)];
-						if (first_slot->key == f->first_key) {
-							first_slot->object_size = zend_hash_num_elements(f->object->properties);
-						}
+					if (f->first_slot && f->first_slot->key == f->first_key) {
+						f->first_slot->object_size = zend_hash_num_elements(f->object->properties);
 					}
 					ZVAL_OBJ(&value, f->object);
 					break;

@@ -109,11 +109,15 @@ static zend_always_inline bool fastjson_is_whitespace(unsigned char c)
 	return c <= ' ' && ((UINT64_C(1) << c) & ((UINT64_C(1) << ' ') | (UINT64_C(1) << '\n') | (UINT64_C(1) << '\r') | (UINT64_C(1) << '\t')));
 }
 
-/* Skips JSON whitespace from p (which is whitespace). Pretty-printed documents are
- * mostly indentation: runs of spaces after a newline, taken 16 bytes at a time. */
+/* Skips JSON whitespace from p (which is whitespace, so p[1] is readable). Pretty-printed
+ * documents are mostly indentation: runs of spaces after a newline, taken 16 bytes at a time. */
 static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd)
 {
+	/* One space, as in '"key": value', is the most common run. */
+	if (!fastjson_is_whitespace(p[1])) {
+		return p + 1;
+	}
 #if defined(FASTJSON_HAVE_SSE2)
 	if (simd != FASTJSON_SIMD_SCALAR) {
 		while (limit - p >= 16) {
