@@ -8,6 +8,7 @@
 #include "php.h"
 #include "ext/json/php_json.h"
 #include "../fastjson_simd.h"
+#include "../utf8/fastjson_utf8.h"
 
 typedef enum {
 	FASTJSON_T_EOI,
@@ -152,6 +153,30 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 	while (fastjson_is_whitespace(*p)) {
 		p++;
 	}
+	return p;
+}
+
+/* After a multibyte character: skips whole 16-byte blocks of text (plain ASCII and
+ * well-formed 2- and 3-byte sequences), stopping at a character boundary before
+ * anything else, which the automaton then takes. Called only after a multibyte
+ * character, so Latin text never pays for it. */
+static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
+		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd)
+{
+#ifdef FASTJSON_HAVE_SSE2
+	if (simd != FASTJSON_SIMD_SCALAR) {
+		while (limit - p >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *) p);
+			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, false, 0);
+			p += n;
+			if (n < 13) {
+				break; /* a stop, not just a character across the block's end */
+			}
+		}
+	}
+#else
+	(void) limit, (void) simd;
+#endif
 	return p;
 }
 

@@ -95,7 +95,10 @@ string_next:
 		return FASTJSON_T_STRING;
 	}
 	PLAIN   { goto string_skip; }
-	UTF8_MB { goto string_next; }
+	UTF8_MB {
+		cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd);
+		goto string_next;
+	}
 	ANY {
 		if (s->options & PHP_JSON_INVALID_UTF8_SUBSTITUTE) {
 			/* ext/json keeps the decoded length in an int. */

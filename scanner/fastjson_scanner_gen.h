@@ -682,7 +682,10 @@ yy18:
 		}
 yy19:
 		++cursor;
-		{ goto string_next; }
+		{
+		cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd);
+		goto string_next;
+	}
 yy20:
 		yych = *++cursor;
 		switch (yych) {

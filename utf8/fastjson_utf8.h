@@ -5,6 +5,7 @@
 #define FASTJSON_UTF8_H
 
 #include "zend_portability.h"
+#include "../fastjson_simd.h"
 #include <stdint.h>
 #include <stddef.h>
 #include <string.h>
@@ -68,5 +69,56 @@ static zend_always_inline size_t fastjson_utf8_decode_valid(
 	}
 	return 0;
 }
+
+#ifdef FASTJSON_HAVE_SSE2
+/* How many of the 16 bytes in v, from the first after skip, are ASCII bytes not in
+ * ascii_stop (bits for bytes >= 0x80 are ignored) and well-formed 2- and 3-byte
+ * sequences that end within the 16 (without U+2028/2029 when escape_lt). v must start at a character, or skip bytes before one: nothing those say
+ * can let a later byte pass. Everything else (dirty ASCII, 4-byte and ill-formed
+ * sequences) stops the count, so only the byte loop and php_next_utf8_char() ever see
+ * it. With stop_ascii, so do 4 ASCII bytes in a row, which the clean-run kernels copy
+ * faster than an escaping run does. Each class is a bit mask; bit i of `bad` marks a
+ * character at byte i that may not go. */
+static zend_always_inline unsigned fastjson_utf8_valid_prefix16_sse2(__m128i v, uint32_t ascii_stop,
+		bool escape_lt, bool stop_ascii, unsigned skip)
+{
+	/* Signed compares: 0x80-0xbf are -128..-65 and ASCII is above every byte >= 0x80. */
+	const uint32_t high = (uint32_t) _mm_movemask_epi8(v);
+	const uint32_t trail = (uint32_t) _mm_movemask_epi8(_mm_cmplt_epi8(v, _mm_set1_epi8((char) 0xc0)));
+	const uint32_t lead = (uint32_t) _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char) 0xc1))) & high;
+	const uint32_t lead3 = (uint32_t) _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char) 0xdf))) & high;
+	const uint32_t lead4 = (uint32_t) _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char) 0xef))) & high;
+	const __m128i is_e0 = _mm_cmpeq_epi8(v, _mm_set1_epi8((char) 0xe0));
+	const __m128i is_ed = _mm_cmpeq_epi8(v, _mm_set1_epi8((char) 0xed));
+	uint32_t bad = (ascii_stop & ~high)
+		| (high & ~trail & ~lead)                   /* C0, C1 */
+		| lead4                                     /* 4-byte sequences and F5-FF */
+		| (lead & ~(trail >> 1))
+		| (lead3 & ~(trail >> 2))
+		| (trail & ~((lead << 1) | (lead3 << 2)));  /* a trail byte no lead asked for */
+
+	if (UNEXPECTED(_mm_movemask_epi8(_mm_or_si128(is_e0, is_ed)))) {
+		/* After E0 a byte below A0 makes an overlong form, after ED one from A0 a surrogate. */
+		const uint32_t e0 = (uint32_t) _mm_movemask_epi8(is_e0);
+		const uint32_t ed = (uint32_t) _mm_movemask_epi8(is_ed);
+		const uint32_t next_ge_a0 = (uint32_t) _mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8((char) 0x9f))) >> 1;
+		bad |= (e0 & ~next_ge_a0) | (ed & next_ge_a0);
+	}
+
+	if (escape_lt) {
+		/* E2 80 A8 and E2 80 A9 */
+		const uint32_t e2 = (uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char) 0xe2)));
+		const uint32_t x80 = (uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8((char) 0x80)));
+		const uint32_t a8 = (uint32_t) _mm_movemask_epi8(
+			_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)), _mm_set1_epi8((char) 0xa9)));
+		bad |= e2 & (x80 >> 1) & (a8 >> 2);
+	}
+	if (stop_ascii) {
+		const uint32_t ascii = ~high & 0xffff;
+		bad |= ascii & (ascii >> 1) & (ascii >> 2) & (ascii >> 3);
+	}
+	return fastjson_ctz32((bad | 0x10000) >> skip);
+}
+#endif
 
 #endif
