@@ -58,10 +58,12 @@ if test "$PHP_FASTJSON" != "no"; then
         -I*) FASTJSON_CFLAGS="$FASTJSON_CFLAGS -isystem `echo "$fastjson_inc" | sed 's/^-I//'`" ;;
       esac
     done
-    FASTJSON_CFLAGS="$FASTJSON_CFLAGS -Wall -Wextra -Werror"
+    dnl FASTJSON_TESTING compiles in fastjson.test_fault, which tests use to prove that
+    dnl fastjson.verify catches a difference; release builds cannot turn it on.
+    FASTJSON_CFLAGS="$FASTJSON_CFLAGS -Wall -Wextra -Werror -DFASTJSON_TESTING=1"
   fi
 
-  FASTJSON_SOURCES="fastjson.c fastjson_simd.c fastjson_stack.c"
+  FASTJSON_SOURCES="fastjson.c fastjson_override.c fastjson_simd.c fastjson_stack.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES encoder/fastjson_encoder.c encoder/fastjson_escape.c encoder/fastjson_double.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES scanner/fastjson_parser.c"
   PHP_NEW_EXTENSION([fastjson], [$FASTJSON_SOURCES], [$ext_shared], [], [$FASTJSON_CFLAGS])

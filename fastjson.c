@@ -9,6 +9,7 @@
 #include "ext/standard/info.h"
 #include "ext/json/php_json.h"
 #include "zend_exceptions.h"
+#include "zend_strtod.h"
 #include "php_fastjson.h"
 #include "encoder/fastjson_encoder.h"
 #include "encoder/fastjson_compat.h"
@@ -49,8 +50,30 @@ static ZEND_INI_MH(fastjson_update_simd)
 	return SUCCESS;
 }
 
+/* fastjson.verify: a share of calls, from 0 to 1. */
+static ZEND_INI_MH(fastjson_update_verify)
+{
+	const char *end = ZSTR_VAL(new_value);
+	double rate = ZSTR_LEN(new_value) ? zend_strtod(ZSTR_VAL(new_value), &end) : 0;
+
+	(void) entry, (void) mh_arg1, (void) mh_arg2, (void) mh_arg3, (void) stage;
+	if (end != ZSTR_VAL(new_value) + ZSTR_LEN(new_value) || !(rate >= 0 && rate <= 1)) {
+		return FAILURE;
+	}
+	FASTJSON_G(verify) = rate;
+	return SUCCESS;
+}
+
 PHP_INI_BEGIN()
 	PHP_INI_ENTRY("fastjson.simd", "auto", PHP_INI_ALL, fastjson_update_simd)
+	PHP_INI_ENTRY("fastjson.override", "1", PHP_INI_SYSTEM, NULL)
+	STD_PHP_INI_BOOLEAN("fastjson.enabled", "1", PHP_INI_ALL, OnUpdateBool, enabled,
+		zend_fastjson_globals, fastjson_globals)
+	PHP_INI_ENTRY("fastjson.verify", "0", PHP_INI_ALL, fastjson_update_verify)
+#ifdef FASTJSON_TESTING
+	STD_PHP_INI_ENTRY("fastjson.test_fault", "0", PHP_INI_ALL, OnUpdateLong, test_fault,
+		zend_fastjson_globals, fastjson_globals)
+#endif
 PHP_INI_END()
 
 /* ---- errors --------------------------------------------------------------------- */
@@ -88,6 +111,50 @@ static const char *fastjson_error_msg(php_json_error_code code)
 	}
 }
 
+/* ---- error positions ---------------------------------------------------------- */
+
+/* Line and column of byte offset in json, both from 1: lines end at "\n"; a column is a
+ * character, so UTF-8 continuation bytes do not count. */
+static void fastjson_locate(const char *json, size_t offset, size_t *line, size_t *column)
+{
+	size_t i, l = 1, c = 1;
+
+	for (i = 0; i < offset; i++) {
+		unsigned char b = (unsigned char) json[i];
+		if (b == '\n') {
+			l++;
+			c = 1;
+		} else if ((b & 0xc0) != 0x80) {
+			c++;
+		}
+	}
+	*line = l;
+	*column = c;
+}
+
+/* Keeps where a decode or validate stopped (for fastjson_last_error_info() and, on
+ * PHP >= 8.6, for ext/json's own location in json_last_error_msg()). */
+static void fastjson_record_parse_error(const zend_string *json, const fastjson_parse_error *error, int options)
+{
+	fastjson_error_info *info = &FASTJSON_G(last_error);
+
+	info->code = error->code;
+	if (error->code == PHP_JSON_ERROR_NONE) {
+		info->offset = info->line = info->column = 0;
+	} else {
+		info->offset = error->offset;
+		fastjson_locate(ZSTR_VAL(json), error->offset, &info->line, &info->column);
+	}
+#if PHP_VERSION_ID >= 80600
+	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+		JSON_G(error_line) = info->line;
+		JSON_G(error_column) = info->column;
+	}
+#else
+	(void) options;
+#endif
+}
+
 /* ---- PHP functions ---------------------------------------------------------------- */
 
 PHP_FUNCTION(fastjson_encode)
@@ -116,6 +183,10 @@ PHP_FUNCTION(fastjson_encode)
 	/* THROW_ON_ERROR without PARTIAL leaves the global error state alone. */
 	if (!(options & PHP_JSON_THROW_ON_ERROR) || (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		JSON_G(error_code) = encoder.error_code;
+#if PHP_VERSION_ID >= 80600
+		JSON_G(error_line) = 0;
+		JSON_G(error_column) = 0;
+#endif
 		if (encoder.error_code != PHP_JSON_ERROR_NONE && !(options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 			fastjson_buf_free(&encoder.buf);
 			RETURN_FALSE;
@@ -136,6 +207,7 @@ PHP_FUNCTION(fastjson_decode)
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long options = 0;
 	php_json_error_code code;
+	fastjson_parse_error error;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(json)
@@ -174,7 +246,8 @@ PHP_FUNCTION(fastjson_decode)
 		}
 	}
 
-	code = fastjson_decode_ex(return_value, json, (int) options, (int) depth, FASTJSON_G(simd_path), NULL);
+	code = fastjson_decode_ex(return_value, json, (int) options, (int) depth, FASTJSON_G(simd_path), &error);
+	fastjson_record_parse_error(json, &error, (int) options);
 	if (code != PHP_JSON_ERROR_NONE) {
 		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
 			JSON_G(error_code) = code;
@@ -185,42 +258,135 @@ PHP_FUNCTION(fastjson_decode)
 	}
 }
 
+/* json_validate()'s argument rules and error-state reset; false when the call is over
+ * (a ValueError was thrown or an empty string answered). */
+static bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **json, int *depth, int *flags)
+{
+	zend_long depth_arg = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	zend_long flags_arg = 0;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_STR(*json)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_LONG(depth_arg)
+		Z_PARAM_LONG(flags_arg)
+	ZEND_PARSE_PARAMETERS_END_EX(return false);
+
+	if (flags_arg != 0 && flags_arg != PHP_JSON_INVALID_UTF8_IGNORE) {
+		zend_argument_value_error(3, "must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)");
+		return false;
+	}
+	if (ZSTR_LEN(*json) == 0) {
+		JSON_G(error_code) = PHP_JSON_ERROR_SYNTAX;
+		RETVAL_FALSE;
+		return false;
+	}
+	JSON_G(error_code) = PHP_JSON_ERROR_NONE;
+	if (depth_arg <= 0) {
+		zend_argument_value_error(2, "must be greater than 0");
+		return false;
+	}
+	if (depth_arg > INT_MAX) {
+		zend_argument_value_error(2, "must be less than %d", INT_MAX);
+		return false;
+	}
+	*depth = (int) depth_arg;
+	*flags = (int) flags_arg;
+	return true;
+}
+
 /* json_validate() of PHP 8.3, also on 8.2. */
 PHP_FUNCTION(fastjson_validate)
 {
 	zend_string *json;
-	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	zend_long flags = 0;
-	php_json_error_code code;
+	int depth, flags;
+	fastjson_parse_error error;
 
-	ZEND_PARSE_PARAMETERS_START(1, 3)
-		Z_PARAM_STR(json)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_LONG(depth)
-		Z_PARAM_LONG(flags)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (flags != 0 && flags != PHP_JSON_INVALID_UTF8_IGNORE) {
-		zend_argument_value_error(3, "must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)");
-		RETURN_THROWS();
+	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags)) {
+		return;
 	}
-	if (ZSTR_LEN(json) == 0) {
-		JSON_G(error_code) = PHP_JSON_ERROR_SYNTAX;
+	JSON_G(error_code) = fastjson_validate_ex(json, flags, depth, FASTJSON_G(simd_path), &error);
+	fastjson_record_parse_error(json, &error, flags);
+	RETURN_BOOL(error.code == PHP_JSON_ERROR_NONE);
+}
+
+#if PHP_VERSION_ID < 80300
+void fastjson_validate_by_ext_json(INTERNAL_FUNCTION_PARAMETERS)
+{
+	zend_string *json;
+	int depth, flags;
+	zval value;
+
+	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags)) {
+		return;
+	}
+	/* As arrays: json_validate() never reports an invalid property name. */
+	if (php_json_decode_ex(&value, ZSTR_VAL(json), ZSTR_LEN(json), flags | PHP_JSON_OBJECT_AS_ARRAY, depth) == FAILURE) {
 		RETURN_FALSE;
 	}
-	JSON_G(error_code) = PHP_JSON_ERROR_NONE;
-	if (depth <= 0) {
-		zend_argument_value_error(2, "must be greater than 0");
-		RETURN_THROWS();
-	}
-	if (depth > INT_MAX) {
-		zend_argument_value_error(2, "must be less than %d", INT_MAX);
-		RETURN_THROWS();
-	}
+	zval_ptr_dtor(&value);
+	RETURN_TRUE;
+}
+#endif
 
-	code = fastjson_validate_ex(json, (int) flags, (int) depth, FASTJSON_G(simd_path), NULL);
-	JSON_G(error_code) = code;
-	RETURN_BOOL(code == PHP_JSON_ERROR_NONE);
+PHP_FUNCTION(fastjson_last_error)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	RETURN_LONG(JSON_G(error_code));
+}
+
+PHP_FUNCTION(fastjson_last_error_msg)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+#if PHP_VERSION_ID >= 80600
+	if (JSON_G(error_line) > 0 && JSON_G(error_column) > 0) {
+		RETURN_STR(zend_strpprintf(0, "%s near location %zu:%zu", fastjson_error_msg(JSON_G(error_code)),
+			(size_t) JSON_G(error_line), (size_t) JSON_G(error_column)));
+	}
+#endif
+	RETURN_STRING(fastjson_error_msg(JSON_G(error_code)));
+}
+
+PHP_FUNCTION(fastjson_last_error_info)
+{
+	const fastjson_error_info *info = &FASTJSON_G(last_error);
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	array_init_size(return_value, 5);
+	add_assoc_long(return_value, "code", info->code);
+	add_assoc_string(return_value, "msg", fastjson_error_msg(info->code));
+	add_assoc_long(return_value, "line", (zend_long) info->line);
+	add_assoc_long(return_value, "column", (zend_long) info->column);
+	add_assoc_long(return_value, "offset", (zend_long) info->offset);
+}
+
+PHP_FUNCTION(fastjson_info)
+{
+	zval functions;
+	int fn;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+	array_init_size(return_value, 8);
+	add_assoc_string(return_value, "version", PHP_FASTJSON_VERSION);
+	add_assoc_string(return_value, "simd", fastjson_simd_path_name(FASTJSON_G(simd_path)));
+	add_assoc_string(return_value, "simd_best", fastjson_simd_path_name(fastjson_simd_best_path()));
+	add_assoc_bool(return_value, "override", fastjson_override_active());
+	add_assoc_bool(return_value, "enabled", FASTJSON_G(enabled));
+	add_assoc_double(return_value, "verify", FASTJSON_G(verify));
+	array_init_size(&functions, FASTJSON_FN_COUNT);
+	for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
+		const fastjson_fn_counters *c = &FASTJSON_G(counters)[fn];
+		zval counters;
+		array_init_size(&counters, 6);
+		add_assoc_long(&counters, "calls", (zend_long) c->calls);
+		add_assoc_long(&counters, "ext_json_calls", (zend_long) c->ext_json_calls);
+		add_assoc_long(&counters, "bytes_in", (zend_long) c->bytes_in);
+		add_assoc_long(&counters, "bytes_out", (zend_long) c->bytes_out);
+		add_assoc_long(&counters, "verify_runs", (zend_long) c->verify_runs);
+		add_assoc_long(&counters, "verify_mismatches", (zend_long) c->verify_mismatches);
+		add_assoc_zval(&functions, fastjson_fn_name((fastjson_fn) fn), &counters);
+	}
+	add_assoc_zval(return_value, "functions", &functions);
 }
 
 /* ---- module ------------------------------------------------------------------------- */
@@ -230,9 +396,20 @@ static PHP_GINIT_FUNCTION(fastjson)
 #if defined(COMPILE_DL_FASTJSON) && defined(ZTS)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
+	memset(fastjson_globals, 0, sizeof(*fastjson_globals));
 	fastjson_globals->simd_path = FASTJSON_SIMD_SCALAR;
-	fastjson_globals->stack_limit = NULL;
+	fastjson_globals->enabled = true;
+	/* Any non-zero seed: verify sampling need only be spread, not unpredictable. */
+	fastjson_globals->verify_rng = ((uint64_t) time(NULL) << 20) ^ (uint64_t) (uintptr_t) fastjson_globals
+		^ UINT64_C(0x9e3779b97f4a7c15);
 }
+
+/* json_validate() where ext/json has none (PHP 8.2): json_validate()'s signature, which
+ * is fastjson_validate()'s. */
+static const zend_function_entry fastjson_json_validate_entry[] = {
+	ZEND_RAW_FENTRY("json_validate", fastjson_override_json_validate, arginfo_fastjson_validate, 0)
+	ZEND_FE_END
+};
 
 static PHP_MINIT_FUNCTION(fastjson)
 {
@@ -240,12 +417,16 @@ static PHP_MINIT_FUNCTION(fastjson)
 	REGISTER_INI_ENTRIES();
 	fastjson_escape_startup();
 	fastjson_compat_startup();
+	if (INI_BOOL("fastjson.override") && !fastjson_override_startup(fastjson_json_validate_entry)) {
+		php_error_docref(NULL, E_WARNING, "fastjson.override: ext/json's functions were not found; not overriding");
+	}
 	return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(fastjson)
 {
 	(void) type;
+	fastjson_override_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
@@ -265,6 +446,30 @@ static PHP_MINFO_FUNCTION(fastjson)
 	php_info_print_table_row(2, "fastjson support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_FASTJSON_VERSION);
 	php_info_print_table_row(2, "SIMD path of this CPU", fastjson_simd_path_name(fastjson_simd_best_path()));
+	php_info_print_table_row(2, "SIMD path in use", fastjson_simd_path_name(FASTJSON_G(simd_path)));
+	php_info_print_table_row(2, "json_encode/json_decode/json_validate overridden",
+		fastjson_override_active() ? "yes" : "no");
+	php_info_print_table_row(2, "Enabled (fastjson.enabled)", FASTJSON_G(enabled) ? "yes" : "no (ext/json answers)");
+	php_info_print_table_end();
+
+	php_info_print_table_start();
+	php_info_print_table_header(7, "Function", "Calls", "To ext/json", "Bytes in", "Bytes out", "Verified",
+		"Mismatches");
+	{
+		int fn;
+		for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
+			const fastjson_fn_counters *c = &FASTJSON_G(counters)[fn];
+			char cells[6][24];
+			snprintf(cells[0], sizeof(cells[0]), ZEND_ULONG_FMT, c->calls);
+			snprintf(cells[1], sizeof(cells[1]), ZEND_ULONG_FMT, c->ext_json_calls);
+			snprintf(cells[2], sizeof(cells[2]), ZEND_ULONG_FMT, c->bytes_in);
+			snprintf(cells[3], sizeof(cells[3]), ZEND_ULONG_FMT, c->bytes_out);
+			snprintf(cells[4], sizeof(cells[4]), ZEND_ULONG_FMT, c->verify_runs);
+			snprintf(cells[5], sizeof(cells[5]), ZEND_ULONG_FMT, c->verify_mismatches);
+			php_info_print_table_row(7, fastjson_fn_name((fastjson_fn) fn), cells[0], cells[1], cells[2], cells[3],
+				cells[4], cells[5]);
+		}
+	}
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
 }

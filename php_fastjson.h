@@ -6,15 +6,35 @@
 extern zend_module_entry fastjson_module_entry;
 #define phpext_fastjson_ptr &fastjson_module_entry
 
-#define PHP_FASTJSON_VERSION "0.1.0"
+#define PHP_FASTJSON_VERSION "0.2.0"
 
+#include "ext/json/php_json.h"
 #include "fastjson_simd.h"
+#include "fastjson_override.h"
+
+/* Where the last decode or validate run by fastjson failed. */
+typedef struct {
+	php_json_error_code code;
+	size_t offset;
+	size_t line;
+	size_t column;
+} fastjson_error_info;
 
 ZEND_BEGIN_MODULE_GLOBALS(fastjson)
 	/* The SIMD path chosen by the fastjson.simd ini setting, already checked against the CPU. */
 	fastjson_simd_path simd_path;
 	/* See fastjson_stack.c; found on first use in each thread. */
 	const char *stack_limit;
+	/* fastjson.enabled and fastjson.verify. */
+	bool enabled;
+	double verify;
+	uint64_t verify_rng;
+	fastjson_fn_counters counters[FASTJSON_FN_COUNT];
+	fastjson_error_info last_error;
+#ifdef FASTJSON_TESTING
+	/* fastjson.test_fault: bit (1 << fastjson_fn) makes that function's result differ. */
+	zend_long test_fault;
+#endif
 ZEND_END_MODULE_GLOBALS(fastjson)
 
 ZEND_EXTERN_MODULE_GLOBALS(fastjson)

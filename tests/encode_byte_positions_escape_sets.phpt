@@ -2,6 +2,8 @@
 Every byte 0x00-0xFF at every position of strings of length 0-100, escape tables with and without HEX_*, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

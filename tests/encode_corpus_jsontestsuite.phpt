@@ -3,9 +3,12 @@ Corpus JSONTestSuite test_parsing/y_*.json: raw text and decoded (assoc and obje
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
+define('FJ_SKIPIF', true);
 require __DIR__ . '/fastjson_test.inc';
 if (fj_corpus_path('jsontestsuite/test_parsing') === null) die('skip corpus not found (bench/data or ../shared/corpus)');
 ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

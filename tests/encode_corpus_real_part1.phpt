@@ -3,10 +3,12 @@ Corpus real/*.json and real/small/*.json, part 1 of 3: raw text and decoded (ass
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
+define('FJ_SKIPIF', true);
 require __DIR__ . '/fastjson_test.inc';
 if (fj_corpus_path('real') === null) die('skip corpus not found (bench/data or ../shared/corpus)');
 ?>
 --INI--
+fastjson.override=0
 memory_limit=1G
 --FILE--
 <?php

@@ -3,10 +3,12 @@ Corpus seeds (adapik-pr23675 JSON string arrays, artukrainskiy-php-src-bench tex
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
+define('FJ_SKIPIF', true);
 require __DIR__ . '/fastjson_test.inc';
 if (fj_corpus_path('seeds') === null && fj_corpus_path('naughty') === null) die('skip corpus not found (bench/data or ../shared/corpus)');
 ?>
 --INI--
+fastjson.override=0
 memory_limit=1G
 --FILE--
 <?php

@@ -2,6 +2,8 @@
 The depth parameter (0, 1, 2, negative, large, truncated to int) on nested arrays/objects, with and without PARTIAL/THROW; deeper errors win
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

@@ -2,6 +2,8 @@
 100,000 nested JsonSerializable objects (each jsonSerialize() returning the next object, no array in between) must not crash fastjson
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

@@ -2,6 +2,8 @@
 100,000 levels of nested arrays/objects: fastjson gives JSON_ERROR_DEPTH without crashing (ext/json 8.2 segfaults here, so it is not called)
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

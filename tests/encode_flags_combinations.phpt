@@ -2,6 +2,8 @@
 All 2^12 subsets of the encode flags (plus IGNORE/SUBSTITUTE/THROW where they matter) on tricky values
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

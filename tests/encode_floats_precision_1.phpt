@@ -3,6 +3,7 @@ Floats with serialize_precision=1: powers of ten 1e-330..1e310 and neighbours, 1
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
+fastjson.override=0
 serialize_precision=1
 --FILE--
 <?php

@@ -2,6 +2,8 @@
 NUMERIC_CHECK on numeric-looking strings as values (converted) and keys (never converted), several serialize_precision values, random numeric strings
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

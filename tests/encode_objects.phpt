@@ -2,6 +2,8 @@
 Objects: JsonSerializable (exceptions, $this, nesting, re-entrant calls), enums, property order/visibility, internal classes, references, resources, recursion, invalid keys
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

@@ -2,6 +2,8 @@
 Seeded random differential test: random nested values x random flags x random depth x SIMD path (FASTJSON_FUZZ_CASES=N for more, FASTJSON_FUZZ_SEED=N)
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

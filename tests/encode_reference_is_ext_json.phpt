@@ -2,6 +2,8 @@
 The reference is ext/json's json_encode() (not an override), and the differential harness can tell outcomes apart
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';
@@ -10,8 +12,13 @@ require __DIR__ . '/fastjson_test.inc';
 var_dump(fj_reference_problem());
 var_dump((new ReflectionFunction('json_encode'))->getExtensionName());
 var_dump((new ReflectionFunction('fastjson_encode'))->getExtensionName());
-// A later override feature will add fastjson.override; the suite runs with it off.
+// The suite runs with fastjson.override off: the handlers are ext/json's own, so calling
+// them moves none of fastjson's counters.
 var_dump(in_array(ini_get('fastjson.override'), [false, '', '0'], true));
+var_dump(fastjson_info()['override']);
+$calls = fastjson_info()['functions']['json_encode']['calls'];
+json_encode([1, 2]);
+var_dump(fastjson_info()['functions']['json_encode']['calls'] === $calls && $calls === 0);
 
 // fastjson.simd: scalar always exists, nonsense is refused.
 $paths = fj_simd_paths();
@@ -38,6 +45,8 @@ var_dump(fj_compare_encode(['a' => 1, 'b' => [1.5, "x/y"]], 0));
 NULL
 string(4) "json"
 string(8) "fastjson"
+bool(true)
+bool(false)
 bool(true)
 bool(true)
 bool(false)

@@ -2,6 +2,8 @@
 THROW_ON_ERROR: every error code path with and without PARTIAL, the error state before/after, last error wins, depth truncated to int without ValueError
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

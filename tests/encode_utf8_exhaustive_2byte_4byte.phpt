@@ -2,6 +2,8 @@
 Every 2-byte pair, and every 4-byte sequence with lead F0..F7 (any second byte, third/fourth 0x7F/0x80/0xBF/0xC0), batched, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

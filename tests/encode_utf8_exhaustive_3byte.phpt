@@ -2,6 +2,8 @@
 Every 3-byte sequence with lead E0..EF and any second and third byte (valid, overlong, surrogate, truncated), batched, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

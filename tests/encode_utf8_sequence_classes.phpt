@@ -2,6 +2,8 @@
 Each class of 2/3/4-byte UTF-8 sequence (valid, overlong, surrogate, > U+10FFFF, truncated, lone continuation, C0/C1/F5-FF leads) alone and inside ASCII around 16/32/64-byte boundaries, with IGNORE/SUBSTITUTE/UNESCAPED_UNICODE/PARTIAL, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
+--INI--
+fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';

@@ -1,0 +1,51 @@
+/* Taking over json_encode(), json_decode() and json_validate() (fastjson.override), the
+ * per-request switch back to ext/json (fastjson.enabled), and shadow verification
+ * against ext/json (fastjson.verify). */
+
+#ifndef FASTJSON_OVERRIDE_H
+#define FASTJSON_OVERRIDE_H
+
+#include "php.h"
+
+typedef enum {
+	FASTJSON_FN_ENCODE,
+	FASTJSON_FN_DECODE,
+	FASTJSON_FN_VALIDATE,
+	FASTJSON_FN_COUNT,
+} fastjson_fn;
+
+/* Per function, for this process (per thread under ZTS). */
+typedef struct {
+	/* Every call of the json_* function. */
+	zend_ulong calls;
+	/* Calls left to ext/json because fastjson.enabled was off. */
+	zend_ulong ext_json_calls;
+	/* JSON text read (decode, validate) and written (encode). */
+	zend_ulong bytes_in;
+	zend_ulong bytes_out;
+	zend_ulong verify_runs;
+	zend_ulong verify_mismatches;
+} fastjson_fn_counters;
+
+/* The json_* name of a function. */
+const char *fastjson_fn_name(fastjson_fn fn);
+
+/* Swaps the handlers in the function table; on PHP < 8.3 registers json_validate()
+ * from validate_entry. Returns whether the override is in place. */
+bool fastjson_override_startup(const zend_function_entry *validate_entry);
+void fastjson_override_shutdown(void);
+bool fastjson_override_active(void);
+
+ZEND_NAMED_FUNCTION(fastjson_override_json_validate);
+
+/* The implementations behind fastjson_* and the override (fastjson.c). */
+ZEND_FUNCTION(fastjson_encode);
+ZEND_FUNCTION(fastjson_decode);
+ZEND_FUNCTION(fastjson_validate);
+
+#if PHP_VERSION_ID < 80300
+/* json_validate() computed by ext/json's own decoder, where ext/json has none. */
+void fastjson_validate_by_ext_json(INTERNAL_FUNCTION_PARAMETERS);
+#endif
+
+#endif
