@@ -3,9 +3,10 @@ Override with opcache on in the CLI: calls compiled by opcache reach fastjson
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
-if (!extension_loaded('Zend OPcache')) die('skip opcache not loaded');
+if (!file_exists(ini_get('extension_dir') . '/opcache.so')) die('skip opcache.so not installed');
 ?>
 --INI--
+zend_extension=opcache
 fastjson.override=1
 opcache.enable=1
 opcache.enable_cli=1
