@@ -404,12 +404,17 @@ static PHP_GINIT_FUNCTION(fastjson)
 		^ UINT64_C(0x9e3779b97f4a7c15);
 }
 
+#if PHP_VERSION_ID < 80300
 /* json_validate() where ext/json has none (PHP 8.2): json_validate()'s signature, which
  * is fastjson_validate()'s. */
 static const zend_function_entry fastjson_json_validate_entry[] = {
 	ZEND_RAW_FENTRY("json_validate", fastjson_override_json_validate, arginfo_fastjson_validate, 0)
 	ZEND_FE_END
 };
+# define FASTJSON_JSON_VALIDATE_ENTRY fastjson_json_validate_entry
+#else
+# define FASTJSON_JSON_VALIDATE_ENTRY NULL
+#endif
 
 static PHP_MINIT_FUNCTION(fastjson)
 {
@@ -417,7 +422,7 @@ static PHP_MINIT_FUNCTION(fastjson)
 	REGISTER_INI_ENTRIES();
 	fastjson_escape_startup();
 	fastjson_compat_startup();
-	if (INI_BOOL("fastjson.override") && !fastjson_override_startup(fastjson_json_validate_entry)) {
+	if (INI_BOOL("fastjson.override") && !fastjson_override_startup(FASTJSON_JSON_VALIDATE_ENTRY)) {
 		php_error_docref(NULL, E_WARNING, "fastjson.override: ext/json's functions were not found; not overriding");
 	}
 	return SUCCESS;
