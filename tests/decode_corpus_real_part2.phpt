@@ -1,0 +1,30 @@
+--TEST--
+Decode corpus real/*.json and real/small/*.json, part 2 of 3: assoc/object/bigint/UTF-8-flag modes, exact depth limit and one below, validate; every SIMD path
+--SKIPIF--
+<?php
+if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
+if (!function_exists('fastjson_decode')) die('skip fastjson_decode() not available');
+// (no fastjson_test.inc here: the SKIPIF runs without this test's --INI-- settings)
+$corpus = fn(string $p) => file_exists(__DIR__ . "/../bench/data/$p") || file_exists(__DIR__ . "/../../shared/corpus/$p");
+foreach (['real/small'] as $p) {
+    if (!$corpus($p)) die("skip corpus $p not found (bench/data or ../shared/corpus)");
+}
+?>
+--INI--
+fastjson.override=0
+memory_limit=2G
+--FILE--
+<?php
+require __DIR__ . '/fastjson_decode.inc';
+
+$report = new FjReport;
+$files = fj_corpus_real_part(1, 3);
+foreach ($files as $file) {
+    fj_dec_corpus_document($report, basename($file), file_get_contents($file));
+}
+echo count($files), " documents\n";
+fj_dec_finish($report, 'decode/validate outcomes compared');
+?>
+--EXPECT--
+8 documents
+decode/validate outcomes compared: 264 cases, 0 mismatches
