@@ -620,19 +620,10 @@ function cpu_model(): string
     return php_uname('m');
 }
 
-function fastjson_info(): string
+/* The SIMD kernel fastjson runs with (fastjson.simd, resolved). */
+function simd_in_use(): string
 {
-    try {
-        ob_start();
-        (new ReflectionExtension('fastjson'))->info();
-        $s = ob_get_clean();
-        if (preg_match('/SIMD path[^=]*=>\s*(\S+)/', $s, $m)) {
-            return $m[1];
-        }
-    } catch (\Throwable) {
-        @ob_end_clean();
-    }
-    return '?';
+    return function_exists('fastjson_info') ? fastjson_info()['simd'] : '?';
 }
 
 function xml(string $s): string
@@ -841,6 +832,10 @@ function main(array $argv): int
 {
     $o = parse_options($argv);
     ini_set('memory_limit', '4G');
+    // With fastjson.override on, json_*() are fastjson itself: there would be no reference.
+    if (function_exists('fastjson_info') && fastjson_info()['override']) {
+        fail("fastjson.override is on, so json_*() run fastjson: add -d fastjson.override=0");
+    }
 
     $groups = groups();
     $sel = select_groups($o['group'], $groups);
@@ -886,7 +881,7 @@ function main(array $argv): int
 
     $charts = array_values(array_unique(array_map(static fn($c) => group_chart($groups[$c['group']]), $cases)));
     $meta = [
-        'php' => PHP_VERSION, 'fastjson' => phpversion('fastjson') ?: '?', 'simd' => fastjson_info(),
+        'php' => PHP_VERSION, 'fastjson' => phpversion('fastjson') ?: '?', 'simd' => simd_in_use(),
         'cpu' => cpu_model(), 'host' => php_uname('n'), 'date' => date('Y-m-d H:i'),
         'mode' => $o['quick'] ? 'quick' : 'full', 'rounds' => $o['rounds'], 'batch_ms' => $o['batch'],
         'clock' => $o['clock'], 'stat' => $o['stat'],

@@ -33,7 +33,7 @@ texts=${*:-en ru zh}
 
 command -v valgrind >/dev/null 2>&1 || { echo "callgrind.sh: valgrind not found" >&2; exit 1; }
 [ -f "$so" ] || { echo "callgrind.sh: extension not found: $so (use -e or FASTJSON_SO)" >&2; exit 1; }
-php="php -n -d extension=$so"
+php="php -n -d extension=$so -d fastjson.override=0"
 helper=$here/callgrind_encode.php
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM

@@ -42,7 +42,7 @@ texts=${*:-en ru zh}
 
 command -v valgrind >/dev/null 2>&1 || { echo "callgrind_decode.sh: valgrind not found" >&2; exit 1; }
 [ -f "$so" ] || { echo "callgrind_decode.sh: extension not found: $so (use -e or FASTJSON_SO)" >&2; exit 1; }
-php="php -n -d extension=$so ${PHP_OPTS:-}"
+php="php -n -d extension=$so -d fastjson.override=0 ${PHP_OPTS:-}"
 helper=$here/callgrind_decode.php
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM

@@ -260,6 +260,10 @@ function main(array $argv): int
         echo json_encode(measure($o['child'], $rest[0] ?? fail('--child needs a document'))), "\n";
         return 0;
     }
+    // With fastjson.override on, json_*() are fastjson itself: there would be no reference.
+    if (function_exists('fastjson_info') && fastjson_info()['override']) {
+        fail("fastjson.override is on, so json_*() run fastjson: add -d fastjson.override=0");
+    }
     foreach (['fastjson_decode', 'fastjson_validate'] as $fn) {
         if (!function_exists($fn)) {
             fail("$fn() is not available: load a fastjson build with the decoder, e.g.\n"

@@ -78,11 +78,13 @@ typedef struct {
 #define FASTJSON_KEY_CACHE_SIZE (1 << FASTJSON_KEY_CACHE_BITS)
 #define FASTJSON_KEY_CACHE_MAX_LEN 48
 #define FASTJSON_LOCAL_FRAMES 32
-#define FASTJSON_LOCAL_VALUES 64
+/* Pending values live on the C stack up to here, outside the memory PHP counts. */
+#define FASTJSON_LOCAL_VALUES 256
 /* Pending entries after which a container is built and then filled in place: long
  * arrays then grow as ext/json's do, instead of also occupying the value stack (which
- * cost time and memory on documents of long number arrays). */
-#define FASTJSON_IN_PLACE_AFTER 256
+ * cost time and memory on documents of long number arrays). At 64 the table built is
+ * the size ext/json's has reached by then, so the peak memory stays at most ext/json's. */
+#define FASTJSON_IN_PLACE_AFTER 64
 
 typedef struct {
 	fastjson_scanner scanner;
