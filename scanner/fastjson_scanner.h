@@ -105,6 +105,16 @@ static zend_always_inline uint64_t fastjson_not_plain_nibbles_neon(uint8x16_t v)
 }
 #endif
 
+/* The value of a hexadecimal digit, or -1. */
+static zend_always_inline int fastjson_hex_digit(unsigned char c)
+{
+	if ((unsigned char) (c - '0') < 10) {
+		return c - '0';
+	}
+	c |= 0x20;
+	return (unsigned char) (c - 'a') < 6 ? c - 'a' + 10 : -1;
+}
+
 static zend_always_inline bool fastjson_is_whitespace(unsigned char c)
 {
 	return c <= ' ' && ((UINT64_C(1) << c) & ((UINT64_C(1) << ' ') | (UINT64_C(1) << '\n') | (UINT64_C(1) << '\r') | (UINT64_C(1) << '\t')));
