@@ -455,6 +455,13 @@ static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *to
 	return obj;
 }
 
+/* A string, or with JSON_BIGINT_AS_STRING an integer too long for zend_long: ext/json's
+ * scanner makes the latter a string token, which its grammar takes as a key too. */
+static zend_always_inline bool fastjson_is_key_token(const fastjson_scanner *s, fastjson_token tok)
+{
+	return tok == FASTJSON_T_STRING || (tok == FASTJSON_T_BIGINT && (s->options & PHP_JSON_BIGINT_AS_STRING));
+}
+
 /* ---- the parser ---------------------------------------------------------------------------- */
 
 #define FASTJSON_SCAN() (tok = fastjson_scan(s, build))
@@ -525,7 +532,7 @@ value_token:
 				height += 2;
 				goto value_token;
 			}
-			if (tok != FASTJSON_T_STRING) {
+			if (!fastjson_is_key_token(s, tok)) {
 				goto unexpected;
 			}
 			if (!fastjson_bison_push(height + 3)) {
@@ -592,7 +599,13 @@ member_key:
 	/* A key was scanned (its state pushed at height - 1): keep it, then expect ':'. */
 	if (build) {
 		fastjson_key_slot *slot;
-		zend_string *key = fastjson_key(p, &slot);
+		zend_string *key;
+		if (EXPECTED(tok == FASTJSON_T_STRING)) {
+			key = fastjson_key(p, &slot);
+		} else {
+			slot = NULL;
+			key = zend_string_init((const char *) s->token, s->cursor - s->token, 0);
+		}
 		if (UNEXPECTED(sp == p->values_end)) {
 			sp = fastjson_grow_values(p, sp);
 		}
@@ -679,7 +692,7 @@ value_done:
 			goto parse_value;
 		}
 		tok = fastjson_scan_expecting_key(s, build);
-		if (tok != FASTJSON_T_STRING) {
+		if (!fastjson_is_key_token(s, tok)) {
 			goto unexpected;
 		}
 		if (!fastjson_bison_push(height + 5)) {
