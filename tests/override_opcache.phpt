@@ -3,15 +3,13 @@ Override with opcache on in the CLI: calls compiled by opcache reach fastjson
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
-if (!file_exists(ini_get('extension_dir') . '/opcache.so')) die('skip opcache.so not installed');
+require __DIR__ . '/override_opcache.inc';
+if (($p = fj_opcache_child_problem()) !== null) die("skip $p");
 ?>
---INI--
-zend_extension=opcache
-fastjson.override=1
-opcache.enable=1
-opcache.enable_cli=1
-opcache.optimization_level=-1
 --FILE--
+<?php
+require __DIR__ . '/override_opcache.inc';
+echo fj_run_with_opcache(<<<'PHP'
 <?php
 var_dump(opcache_get_status(false)['opcache_enabled'] ?? false);
 function roundtrip(array $v): array
@@ -22,12 +20,14 @@ $v = ['a' => [1, 2.5, "x\u{e9}"], 'b' => null];
 for ($i = 0; $i < 100; $i++) {
     $r = roundtrip($v);
 }
-var_dump($r === $v, json_validate(json_encode($v)));
+var_dump($r === $v, json_validate(json_encode($v)), opcache_is_script_cached(__FILE__));
 foreach (fastjson_info()['functions'] as $fn => $c) {
     echo "$fn: {$c['calls']}\n";
 }
+PHP, ['fastjson.override' => '1', 'opcache.optimization_level' => '-1', 'opcache.file_update_protection' => '0']);
 ?>
 --EXPECT--
+bool(true)
 bool(true)
 bool(true)
 bool(true)
