@@ -66,7 +66,8 @@ static ZEND_INI_MH(fastjson_update_verify)
 
 PHP_INI_BEGIN()
 	PHP_INI_ENTRY("fastjson.simd", "auto", PHP_INI_ALL, fastjson_update_simd)
-	PHP_INI_ENTRY("fastjson.override", "1", PHP_INI_SYSTEM, NULL)
+	STD_PHP_INI_BOOLEAN("fastjson.override", "1", PHP_INI_SYSTEM, OnUpdateBool, override,
+		zend_fastjson_globals, fastjson_globals)
 	STD_PHP_INI_BOOLEAN("fastjson.enabled", "1", PHP_INI_ALL, OnUpdateBool, enabled,
 		zend_fastjson_globals, fastjson_globals)
 	PHP_INI_ENTRY("fastjson.verify", "0", PHP_INI_ALL, fastjson_update_verify)
@@ -132,9 +133,9 @@ static void fastjson_locate(const char *json, size_t offset, size_t *line, size_
 	*column = c;
 }
 
-/* Keeps where a decode or validate stopped (for fastjson_last_error_info() and, on
- * PHP >= 8.6, for ext/json's own location in json_last_error_msg()). */
-static void fastjson_record_parse_error(const zend_string *json, const fastjson_parse_error *error, int options)
+/* Keeps where a decode or validate stopped, for fastjson_last_error_info() and for ext/json's
+ * own error state (the location is part of it from PHP 8.6). */
+static const fastjson_error_info *fastjson_record_parse_error(const zend_string *json, const fastjson_parse_error *error)
 {
 	fastjson_error_info *info = &FASTJSON_G(last_error);
 
@@ -145,14 +146,27 @@ static void fastjson_record_parse_error(const zend_string *json, const fastjson_
 		info->offset = error->offset;
 		fastjson_locate(ZSTR_VAL(json), error->offset, &info->line, &info->column);
 	}
+	return info;
+}
+
+/* ext/json's message for a code, with " near location L:C" from PHP 8.6 when there is one. */
+static zend_string *fastjson_error_msg_at(php_json_error_code code, size_t line, size_t column)
+{
 #if PHP_VERSION_ID >= 80600
-	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
-		JSON_G(error_line) = info->line;
-		JSON_G(error_column) = info->column;
+	if (line > 0 && column > 0) {
+		return zend_strpprintf(0, "%s near location %zu:%zu", fastjson_error_msg(code), line, column);
 	}
 #else
-	(void) options;
+	(void) line, (void) column;
 #endif
+	return zend_string_init(fastjson_error_msg(code), strlen(fastjson_error_msg(code)), 0);
+}
+
+static void fastjson_throw_at(php_json_error_code code, size_t line, size_t column)
+{
+	zend_string *msg = fastjson_error_msg_at(code, line, column);
+	zend_throw_exception(php_json_exception_ce, ZSTR_VAL(msg), code);
+	zend_string_release(msg);
 }
 
 /* ---- PHP functions ---------------------------------------------------------------- */
@@ -182,11 +196,7 @@ PHP_FUNCTION(fastjson_encode)
 
 	/* THROW_ON_ERROR without PARTIAL leaves the global error state alone. */
 	if (!(options & PHP_JSON_THROW_ON_ERROR) || (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-		JSON_G(error_code) = encoder.error_code;
-#if PHP_VERSION_ID >= 80600
-		JSON_G(error_line) = 0;
-		JSON_G(error_column) = 0;
-#endif
+		fastjson_json_error_set(encoder.error_code);
 		if (encoder.error_code != PHP_JSON_ERROR_NONE && !(options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 			fastjson_buf_free(&encoder.buf);
 			RETURN_FALSE;
@@ -208,6 +218,7 @@ PHP_FUNCTION(fastjson_decode)
 	zend_long options = 0;
 	php_json_error_code code;
 	fastjson_parse_error error;
+	const fastjson_error_info *info;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(json)
@@ -219,11 +230,11 @@ PHP_FUNCTION(fastjson_decode)
 
 	/* ext/json's order: reset, empty input, then the depth range. */
 	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
-		JSON_G(error_code) = PHP_JSON_ERROR_NONE;
+		fastjson_json_error_set(PHP_JSON_ERROR_NONE);
 	}
 	if (ZSTR_LEN(json) == 0) {
 		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
-			JSON_G(error_code) = PHP_JSON_ERROR_SYNTAX;
+			fastjson_json_error_set(PHP_JSON_ERROR_SYNTAX);
 		} else {
 			zend_throw_exception(php_json_exception_ce, fastjson_error_msg(PHP_JSON_ERROR_SYNTAX), PHP_JSON_ERROR_SYNTAX);
 		}
@@ -247,12 +258,12 @@ PHP_FUNCTION(fastjson_decode)
 	}
 
 	code = fastjson_decode_ex(return_value, json, (int) options, (int) depth, FASTJSON_G(simd_path), &error);
-	fastjson_record_parse_error(json, &error, (int) options);
+	info = fastjson_record_parse_error(json, &error);
 	if (code != PHP_JSON_ERROR_NONE) {
 		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
-			JSON_G(error_code) = code;
+			fastjson_json_error_set_at(code, info->line, info->column);
 		} else {
-			zend_throw_exception(php_json_exception_ce, fastjson_error_msg(code), code);
+			fastjson_throw_at(code, info->line, info->column);
 		}
 		RETURN_NULL();
 	}
@@ -277,11 +288,11 @@ static bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **j
 		return false;
 	}
 	if (ZSTR_LEN(*json) == 0) {
-		JSON_G(error_code) = PHP_JSON_ERROR_SYNTAX;
+		fastjson_json_error_set(PHP_JSON_ERROR_SYNTAX);
 		RETVAL_FALSE;
 		return false;
 	}
-	JSON_G(error_code) = PHP_JSON_ERROR_NONE;
+	fastjson_json_error_set(PHP_JSON_ERROR_NONE);
 	if (depth_arg <= 0) {
 		zend_argument_value_error(2, "must be greater than 0");
 		return false;
@@ -301,12 +312,14 @@ PHP_FUNCTION(fastjson_validate)
 	zend_string *json;
 	int depth, flags;
 	fastjson_parse_error error;
+	const fastjson_error_info *info;
 
 	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags)) {
 		return;
 	}
-	JSON_G(error_code) = fastjson_validate_ex(json, flags, depth, FASTJSON_G(simd_path), &error);
-	fastjson_record_parse_error(json, &error, flags);
+	fastjson_validate_ex(json, flags, depth, FASTJSON_G(simd_path), &error);
+	info = fastjson_record_parse_error(json, &error);
+	fastjson_json_error_set_at(info->code, info->line, info->column);
 	RETURN_BOOL(error.code == PHP_JSON_ERROR_NONE);
 }
 
@@ -332,19 +345,18 @@ void fastjson_validate_by_ext_json(INTERNAL_FUNCTION_PARAMETERS)
 PHP_FUNCTION(fastjson_last_error)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
-	RETURN_LONG(JSON_G(error_code));
+	RETURN_LONG(FASTJSON_JSON_ERROR_CODE);
 }
 
 PHP_FUNCTION(fastjson_last_error_msg)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 #if PHP_VERSION_ID >= 80600
-	if (JSON_G(error_line) > 0 && JSON_G(error_column) > 0) {
-		RETURN_STR(zend_strpprintf(0, "%s near location %zu:%zu", fastjson_error_msg(JSON_G(error_code)),
-			(size_t) JSON_G(error_line), (size_t) JSON_G(error_column)));
-	}
+	RETURN_STR(fastjson_error_msg_at(FASTJSON_JSON_ERROR_CODE, (size_t) JSON_G(error_details).line,
+		(size_t) JSON_G(error_details).column));
+#else
+	RETURN_STRING(fastjson_error_msg(FASTJSON_JSON_ERROR_CODE));
 #endif
-	RETURN_STRING(fastjson_error_msg(JSON_G(error_code)));
 }
 
 PHP_FUNCTION(fastjson_last_error_info)
@@ -422,7 +434,7 @@ static PHP_MINIT_FUNCTION(fastjson)
 	REGISTER_INI_ENTRIES();
 	fastjson_escape_startup();
 	fastjson_compat_startup();
-	if (INI_BOOL("fastjson.override") && !fastjson_override_startup(FASTJSON_JSON_VALIDATE_ENTRY)) {
+	if (FASTJSON_G(override) && !fastjson_override_startup(FASTJSON_JSON_VALIDATE_ENTRY)) {
 		php_error_docref(NULL, E_WARNING, "fastjson.override: ext/json's functions were not found; not overriding");
 	}
 	return SUCCESS;

@@ -123,6 +123,10 @@ static bool fastjson_same_value_tables(HashTable *a, HashTable *b)
 typedef struct {
 	zval value;
 	php_json_error_code error;
+#if PHP_VERSION_ID >= 80600
+	size_t line;
+	size_t column;
+#endif
 	zend_string *exception_class;
 	zend_string *exception_message;
 	zend_long exception_code;
@@ -131,7 +135,11 @@ typedef struct {
 static void fastjson_capture_outcome(fastjson_outcome *o, zval *value)
 {
 	ZVAL_COPY_VALUE(&o->value, value);
-	o->error = JSON_G(error_code);
+	o->error = FASTJSON_JSON_ERROR_CODE;
+#if PHP_VERSION_ID >= 80600
+	o->line = (size_t) JSON_G(error_details).line;
+	o->column = (size_t) JSON_G(error_details).column;
+#endif
 	o->exception_class = NULL;
 	o->exception_message = NULL;
 	o->exception_code = 0;
@@ -159,6 +167,11 @@ static bool fastjson_same_outcome(fastjson_outcome *a, fastjson_outcome *b)
 	if (a->error != b->error || (a->exception_class == NULL) != (b->exception_class == NULL)) {
 		return false;
 	}
+#if PHP_VERSION_ID >= 80600
+	if (a->line != b->line || a->column != b->column) {
+		return false;
+	}
+#endif
 	if (a->exception_class && (!zend_string_equals(a->exception_class, b->exception_class)
 			|| !zend_string_equals(a->exception_message, b->exception_message)
 			|| a->exception_code != b->exception_code)) {

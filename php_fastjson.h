@@ -25,7 +25,8 @@ ZEND_BEGIN_MODULE_GLOBALS(fastjson)
 	fastjson_simd_path simd_path;
 	/* See fastjson_stack.c; found on first use in each thread. */
 	const char *stack_limit;
-	/* fastjson.enabled and fastjson.verify. */
+	/* fastjson.override (read at startup), fastjson.enabled and fastjson.verify. */
+	bool override;
 	bool enabled;
 	double verify;
 	uint64_t verify_rng;
@@ -39,6 +40,32 @@ ZEND_END_MODULE_GLOBALS(fastjson)
 
 ZEND_EXTERN_MODULE_GLOBALS(fastjson)
 #define FASTJSON_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(fastjson, v)
+
+/* ext/json's error state: a code on PHP 8.2-8.5; from 8.6 a code and the location of a
+ * decode error, which json_last_error_msg() appends whenever both line and column are set. */
+#if PHP_VERSION_ID >= 80600
+# define FASTJSON_JSON_ERROR_CODE (JSON_G(error_details).code)
+#else
+# define FASTJSON_JSON_ERROR_CODE (JSON_G(error_code))
+#endif
+
+/* Sets ext/json's error code at a location (8.6; line and column 0 for none). */
+static zend_always_inline void fastjson_json_error_set_at(php_json_error_code code, size_t line, size_t column)
+{
+	FASTJSON_JSON_ERROR_CODE = code;
+#if PHP_VERSION_ID >= 80600
+	JSON_G(error_details).line = line;
+	JSON_G(error_details).column = column;
+#else
+	(void) line, (void) column;
+#endif
+}
+
+/* Sets ext/json's error code with no location, as ext/json does outside a parse. */
+static zend_always_inline void fastjson_json_error_set(php_json_error_code code)
+{
+	fastjson_json_error_set_at(code, 0, 0);
+}
 
 #if defined(ZTS) && defined(COMPILE_DL_FASTJSON)
 ZEND_TSRMLS_CACHE_EXTERN()

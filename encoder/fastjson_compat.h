@@ -12,6 +12,7 @@
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include "ext/json/php_json.h"
+#include "../php_fastjson.h"
 
 #if PHP_VERSION_ID >= 80400
 # include "zend_property_hooks.h"
@@ -38,22 +39,22 @@ extern bool fastjson_compat_have_json_encode_fn;
 
 /* MINIT: probes what needs no user code. php_json_encode_ex() encodes ["\xff" => 1] with
  * depth 0: an encoder that stops at the key reports UTF8, one that goes on reports the
- * later DEPTH error. No user code runs, and JSON_G(error_code) is restored. */
+ * later DEPTH error. No user code runs, and FASTJSON_JSON_ERROR_CODE is restored. */
 static inline void fastjson_compat_startup(void)
 {
 	smart_str buf = {0};
 	zval arr, one;
-	php_json_error_code saved = JSON_G(error_code);
+	php_json_error_code saved = FASTJSON_JSON_ERROR_CODE;
 	zend_function *fn;
 
 	array_init(&arr);
 	ZVAL_LONG(&one, 1);
 	zend_hash_str_add_new(Z_ARRVAL(arr), "\xff", 1, &one);
 	php_json_encode_ex(&buf, &arr, 0, 0);
-	fastjson_compat_key_error_stops = JSON_G(error_code) == PHP_JSON_ERROR_UTF8;
+	fastjson_compat_key_error_stops = FASTJSON_JSON_ERROR_CODE == PHP_JSON_ERROR_UTF8;
 	smart_str_free(&buf);
 	zval_ptr_dtor(&arr);
-	JSON_G(error_code) = saved;
+	FASTJSON_JSON_ERROR_CODE = saved;
 
 	fn = zend_hash_str_find_ptr(CG(function_table), "json_encode", sizeof("json_encode") - 1);
 	if (fn && fn->type == ZEND_INTERNAL_FUNCTION) {
@@ -64,12 +65,12 @@ static inline void fastjson_compat_startup(void)
 
 /* Whether a $depth outside int must throw. Probed on first need, inside a request (the
  * ValueError needs a running executor): calls ext/json's json_encode(null, 0, INT_MAX + 1)
- * once and keeps the answer for the process. JSON_G(error_code) is restored. */
+ * once and keeps the answer for the process. FASTJSON_JSON_ERROR_CODE is restored. */
 static inline bool fastjson_compat_depth_must_fit_int(void)
 {
 	if (UNEXPECTED(fastjson_compat_depth_range_error < 0)) {
 		zval args[3], retval;
-		php_json_error_code saved = JSON_G(error_code);
+		php_json_error_code saved = FASTJSON_JSON_ERROR_CODE;
 		zend_object *pending = EG(exception);
 		int throws = 0;
 
@@ -87,7 +88,7 @@ static inline bool fastjson_compat_depth_must_fit_int(void)
 			zend_clear_exception();
 		}
 		zval_ptr_dtor(&retval);
-		JSON_G(error_code) = saved;
+		FASTJSON_JSON_ERROR_CODE = saved;
 		fastjson_compat_depth_range_error = throws;
 	}
 	return fastjson_compat_depth_range_error == 1;

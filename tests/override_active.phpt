@@ -83,7 +83,7 @@ array(1) {
 }
 bool(false)
 int(4)
-string(12) "Syntax error"
+string(%d) "Syntax error%S"
 json_encode: 1 calls (0 to ext/json), 0 bytes in, 20 bytes out
 json_decode: 1 calls (0 to ext/json), 17 bytes in, 0 bytes out
 json_validate: 1 calls (0 to ext/json), 5 bytes in, 0 bytes out
@@ -96,7 +96,7 @@ array(1) {
 ValueError: json_decode(): Argument #3 ($depth) must be greater than 0 (0)
 JsonException: Inf and NaN cannot be JSON encoded (7)
 ValueError: json_validate(): Argument #3 ($flags) must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE) (0)
-JsonException: Syntax error (4)
+JsonException: Syntax error%S (4)
 TypeError: json_decode(): Argument #1 ($json) must be of type string, array given (0)
 bool(true)
 json_encode(mixed $value, int $flags = 0, int $depth = 512, ): string|false [json]

@@ -54,8 +54,8 @@ json_decode('[1]');
 var_dump(fastjson_info()['functions']['json_decode']['verify_runs'] - 34 === $runs);
 var_dump(ini_set('fastjson.verify', '1.5'), ini_set('fastjson.verify', 'x'), ini_get('fastjson.verify'));
 ?>
---EXPECT--
-JsonException 4 Syntax error
+--EXPECTF--
+JsonException 4 Syntax error%S
 NULL
 int(4)
 json_encode: 40 calls, 40 verified, 0 mismatches
