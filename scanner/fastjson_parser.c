@@ -455,6 +455,34 @@ static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *to
 	return obj;
 }
 
+/* The value of a scalar token. */
+static zend_always_inline void fastjson_scalar_value(zval *value, const fastjson_scanner *s, fastjson_token tok)
+{
+	switch (tok) {
+		case FASTJSON_T_STRING:
+			fastjson_string_value(value, s);
+			break;
+		case FASTJSON_T_INT:
+			ZVAL_LONG(value, fastjson_scanned_long(s));
+			break;
+		case FASTJSON_T_BIGINT:
+			if (s->options & PHP_JSON_BIGINT_AS_STRING) {
+				ZVAL_STRINGL(value, (const char *) s->token, s->cursor - s->token);
+				break;
+			}
+			ZEND_FALLTHROUGH;
+		case FASTJSON_T_DOUBLE:
+			ZVAL_DOUBLE(value, fastjson_scanned_double(s));
+			break;
+		case FASTJSON_T_NUL:
+			ZVAL_NULL(value);
+			break;
+		default:
+			ZVAL_BOOL(value, tok == FASTJSON_T_TRUE);
+			break;
+	}
+}
+
 /* A string, or with JSON_BIGINT_AS_STRING an integer too long for zend_long: ext/json's
  * scanner makes the latter a string token, which its grammar takes as a key too. */
 static zend_always_inline bool fastjson_is_key_token(const fastjson_scanner *s, fastjson_token tok)
@@ -542,41 +570,9 @@ value_token:
 			goto member_key;
 		}
 		case FASTJSON_T_STRING:
-			if (!fastjson_bison_push(height + 1)) {
-				goto syntax_error;
-			}
-			if (build) {
-				fastjson_string_value(&value, s);
-			}
-			goto value_done;
 		case FASTJSON_T_INT:
-			if (!fastjson_bison_push(height + 1)) {
-				goto syntax_error;
-			}
-			if (build) {
-				ZVAL_LONG(&value, fastjson_scanned_long(s));
-			}
-			goto value_done;
 		case FASTJSON_T_DOUBLE:
-			if (!fastjson_bison_push(height + 1)) {
-				goto syntax_error;
-			}
-			if (build) {
-				ZVAL_DOUBLE(&value, fastjson_scanned_double(s));
-			}
-			goto value_done;
 		case FASTJSON_T_BIGINT:
-			if (!fastjson_bison_push(height + 1)) {
-				goto syntax_error;
-			}
-			if (build) {
-				if (s->options & PHP_JSON_BIGINT_AS_STRING) {
-					ZVAL_STRINGL(&value, (const char *) s->token, s->cursor - s->token);
-				} else {
-					ZVAL_DOUBLE(&value, fastjson_scanned_double(s));
-				}
-			}
-			goto value_done;
 		case FASTJSON_T_NUL:
 		case FASTJSON_T_TRUE:
 		case FASTJSON_T_FALSE:
@@ -584,11 +580,7 @@ value_token:
 				goto syntax_error;
 			}
 			if (build) {
-				if (tok == FASTJSON_T_NUL) {
-					ZVAL_NULL(&value);
-				} else {
-					ZVAL_BOOL(&value, tok == FASTJSON_T_TRUE);
-				}
+				fastjson_scalar_value(&value, s, tok);
 			}
 			goto value_done;
 		default:
