@@ -2,8 +2,9 @@
  *
  * The grammar is ext/json's (json_scanner.re), with the same rule order where two
  * rules match the same bytes, so that every input gets the same token or error. Unlike
- * ext/json it only finds tokens: strings are validated and measured here and decoded by
- * the parser, numbers are converted by the parser, and validate converts nothing.
+ * ext/json it builds no values: strings are validated and measured here and decoded by
+ * the parser; numbers are delimited here, with their significant digits read on the way
+ * (not for validate), and converted by the parser.
  *
  * Regenerate (the build does it when re2c is installed and this file is newer):
  *   re2c --no-generation-date --no-debug-info -W -o scanner/fastjson_scanner_gen.h scanner/fastjson_scanner.re
