@@ -122,35 +122,36 @@ static void fastjson_parser_init(fastjson_parser *p, const zend_string *json, in
 	}
 }
 
+/* Doubles a stack that starts in a buffer inside the parser (local) and moves to the heap;
+ * returns its new base. */
+static void *fastjson_grow_stack(void *base, const void *local, size_t used, size_t size, size_t elem)
+{
+	if (base == local) {
+		void *heap = safe_emalloc(size, elem, 0);
+		memcpy(heap, local, used * elem);
+		return heap;
+	}
+	return safe_erealloc(base, size, elem, 0);
+}
+
 static zend_never_inline fastjson_frame *fastjson_grow_frames(fastjson_parser *p, fastjson_frame *top)
 {
 	size_t used = (size_t) (top - p->frames);
 	size_t size = (size_t) (p->frames_end - p->frames) * 2;
 
-	if (p->frames == p->frames_local) {
-		p->frames = safe_emalloc(size, sizeof(fastjson_frame), 0);
-		memcpy(p->frames, p->frames_local, used * sizeof(fastjson_frame));
-	} else {
-		p->frames = safe_erealloc(p->frames, size, sizeof(fastjson_frame), 0);
-	}
+	p->frames = fastjson_grow_stack(p->frames, p->frames_local, used, size, sizeof(fastjson_frame));
 	p->frames_end = p->frames + size;
 	return p->frames + used;
 }
 
+/* Pending values stay far below UINT32_MAX (frame indexes are 32-bit): at most
+ * FASTJSON_IN_PLACE_AFTER per open container, and bison's limit keeps fewer than 5,000 open. */
 static zend_never_inline zval *fastjson_grow_values(fastjson_parser *p, zval *sp)
 {
 	size_t used = (size_t) (sp - p->values);
 	size_t size = (size_t) (p->values_end - p->values) * 2;
 
-	if (size > UINT32_MAX) {
-		zend_error_noreturn(E_ERROR, "fastjson: too many pending values");
-	}
-	if (p->values == p->values_local) {
-		p->values = safe_emalloc(size, sizeof(zval), 0);
-		memcpy(p->values, p->values_local, used * sizeof(zval));
-	} else {
-		p->values = safe_erealloc(p->values, size, sizeof(zval), 0);
-	}
+	p->values = fastjson_grow_stack(p->values, p->values_local, used, size, sizeof(zval));
 	p->values_end = p->values + size;
 	return p->values + used;
 }
