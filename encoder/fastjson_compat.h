@@ -1,4 +1,4 @@
-/* What differs between the PHP versions fastjson builds against (8.2 ... 8.5), so that
+/* What differs between the PHP versions fastjson builds against (8.2 ... 8.6), so that
  * the encoder mirrors the ext/json of the PHP it is loaded into.
  *
  * Compile-time differences are PHP_VERSION_ID guards; behaviour that changed in a patch
