@@ -17,9 +17,11 @@ var_dump(fj_reference_problem());
 var_dump((new ReflectionFunction('json_decode'))->getExtensionName());
 
 /* ---- facts only ext/json's bison parser and re2c scanner show ---- */
+// PHP 8.6 appends " near location L:C" to messages; dropped so one expectation fits every
+// version (PEAR's test runner has no %S).
 function show(string $label, array $o): void
 {
-    echo str_pad($label, 34), ' ', fj_dec_outcome_text($o), "\n";
+    echo str_pad($label, 34), ' ', preg_replace('/ near location \d+:\d+/', '', fj_dec_outcome_text($o)), "\n";
 }
 // Objects get handles inner-first, created after the first member (not at '{', not at '}').
 show('handle order', fj_dec_outcome('json_decode', '{"a":{},"b":[{"c":{}}],"d":{}}'));
@@ -113,36 +115,36 @@ NULL
 string(4) "json"
 handle order                       "O:8:"stdClass":3:{s:1:"a";O:8:"stdClass":0:{}s:1:"b";a:1:{i:0;O:8:"stdClass":1:{s:1:"c";O:8:"stdClass":0:{}}}s:1:"d";O:8:"stdClass":0:{}}\x0aobjects in var_dump order, numbered by creation: 2,1,4,3,5" / error 0 'No error'
 duplicate key frees, reuses handle "O:8:"stdClass":2:{s:1:"a";O:8:"stdClass":0:{}s:1:"b";O:8:"stdClass":0:{}}\x0aobjects in var_dump order, numbered by creation: 2,3,1" / error 0 'No error'
-empty string, depth 0              "N;" / error 4 'Syntax error%S'
+empty string, depth 0              "N;" / error 4 'Syntax error'
 depth 0                            threw ValueError('FUNCTION(): Argument #3 ($depth) must be greater than 0', code 0), value "N;" / error 0 'No error'
-embedded NUL                       "N;" / error 3 'Control character error, possibly incorrectly encoded%S'
+embedded NUL                       "N;" / error 3 'Control character error, possibly incorrectly encoded'
 IGNORE|SUBSTITUTE                  "s:8:"a\xef\xbf\xbd\xef\xbf\xbdb";" / error 0 'No error'
 bigint                             "a:5:{i:0;i:9223372036854775807;i:1;s:19:"9223372036854775808";i:2;i:-9223372036854775808;i:3;i:0;i:4;d:-0;}" / error 0 'No error'
 numeric keys (assoc)               "a:5:{i:1;i:1;i:-2;i:2;s:2:"01";i:3;s:3:"1.5";i:4;s:2:"-0";i:5;}" / error 0 'No error'
-NUL property name                  "N;" / error 9 'The decoded property name is invalid%S'
-THROW leaves the state             threw JsonException('State mismatch (invalid or malformed JSON)%S', code 2), value "N;" / error 7 'Inf and NaN cannot be JSON encoded%S'
+NUL property name                  "N;" / error 9 'The decoded property name is invalid'
+THROW leaves the state             threw JsonException('State mismatch (invalid or malformed JSON)', code 2), value "N;" / error 7 'Inf and NaN cannot be JSON encoded'
 unterminated string: as documented
 nesting 4998 x [: error 0
 nesting 4999 x [: error 4
 nesting 2499 x {"a":: error 0
 nesting 2500 x {"a":: error 4
-validate '' 512 0                  "false" / error 4 'Syntax error%S'
-validate '' 0 0                    "false" / error 4 'Syntax error%S'
-validate '' 512 THROW_ON_ERROR     threw ValueError('FUNCTION(): Argument #3 ($flags) must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)', code 0), value "NULL" / error 7 'Inf and NaN cannot be JSON encoded%S'
-validate '[1]' 512 INVALID_UTF8_SUBSTITUTE threw ValueError('FUNCTION(): Argument #3 ($flags) must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)', code 0), value "NULL" / error 7 'Inf and NaN cannot be JSON encoded%S'
+validate '' 512 0                  "false" / error 4 'Syntax error'
+validate '' 0 0                    "false" / error 4 'Syntax error'
+validate '' 512 THROW_ON_ERROR     threw ValueError('FUNCTION(): Argument #3 ($flags) must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)', code 0), value "NULL" / error 7 'Inf and NaN cannot be JSON encoded'
+validate '[1]' 512 INVALID_UTF8_SUBSTITUTE threw ValueError('FUNCTION(): Argument #3 ($flags) must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)', code 0), value "NULL" / error 7 'Inf and NaN cannot be JSON encoded'
 validate '[1]' 0 0                 threw ValueError('FUNCTION(): Argument #2 ($depth) must be greater than 0', code 0), value "NULL" / error 0 'No error'
 validate '[1]' -1 0                threw ValueError('FUNCTION(): Argument #2 ($depth) must be greater than 0', code 0), value "NULL" / error 0 'No error'
 validate '[1]' 9223372036854775807 0 threw ValueError('FUNCTION(): Argument #2 ($depth) must be less than 2147483647', code 0), value "NULL" / error 0 'No error'
 validate '[1]' 2147483647 0        "true" / error 0 'No error'
 validate '[1]' 2147483648 0        threw ValueError('FUNCTION(): Argument #2 ($depth) must be less than 2147483647', code 0), value "NULL" / error 0 'No error'
-validate '[[1]]' 1 0               "false" / error 1 'Maximum stack depth exceeded%S'
-validate '[[1]]' 2 0               "false" / error 1 'Maximum stack depth exceeded%S'
+validate '[[1]]' 1 0               "false" / error 1 'Maximum stack depth exceeded'
+validate '[[1]]' 2 0               "false" / error 1 'Maximum stack depth exceeded'
 validate '{"\\u0000":1}' 512 0     "true" / error 0 'No error'
-validate hex:22ff22 512 0          "false" / error 5 'Malformed UTF-8 characters, possibly incorrectly encoded%S'
+validate hex:22ff22 512 0          "false" / error 5 'Malformed UTF-8 characters, possibly incorrectly encoded'
 validate hex:22ff22 512 INVALID_UTF8_IGNORE "true" / error 0 'No error'
-validate '[1}' 512 0               "false" / error 2 'State mismatch (invalid or malformed JSON)%S'
-validate '"\\ud800"' 512 0         "false" / error 10 'Single unpaired UTF-16 surrogate in unicode escape%S'
-validate '{"a":1' 512 0            "false" / error 4 'Syntax error%S'
+validate '[1}' 512 0               "false" / error 2 'State mismatch (invalid or malformed JSON)'
+validate '"\\ud800"' 512 0         "false" / error 10 'Single unpaired UTF-16 surrogate in unicode escape'
+validate '{"a":1' 512 0            "false" / error 4 'Syntax error'
 int vs float: true
 0.0 vs -0.0: true
 int vs string key: true

@@ -6,6 +6,13 @@ Override on (the default): json_* run fastjson, keep ext/json's names, arguments
 fastjson.override=1
 --FILE--
 <?php
+// PHP 8.6 appends " near location L:C" to messages; dropped so one expectation fits every
+// version (PEAR's test runner has no %S).
+function without_location(string $message): string
+{
+    return preg_replace('/ near location \d+:\d+$/', '', $message);
+}
+
 $info = fastjson_info();
 var_dump($info['override'], $info['enabled']);
 
@@ -13,7 +20,7 @@ var_dump($info['override'], $info['enabled']);
 $before = $info['functions'];
 var_dump(json_encode(['a' => 1, 'b' => "\u{e9}"]));
 var_dump(json_decode('{"a":[1,2.5,"x"]}', true));
-var_dump(json_validate('{"a":'), json_last_error(), json_last_error_msg());
+var_dump(json_validate('{"a":'), json_last_error(), without_location(json_last_error_msg()));
 foreach (fastjson_info()['functions'] as $fn => $c) {
     printf("%s: %d calls (%d to ext/json), %d bytes in, %d bytes out\n", $fn, $c['calls'] - $before[$fn]['calls'],
         $c['ext_json_calls'], $c['bytes_in'] - $before[$fn]['bytes_in'], $c['bytes_out'] - $before[$fn]['bytes_out']);
@@ -34,7 +41,7 @@ foreach ([fn() => json_decode('[]', false, 0), fn() => json_encode(NAN, JSON_THR
         $call();
         echo "no exception\n";
     } catch (Throwable $e) {
-        echo get_class($e), ': ', $e->getMessage(), ' (', $e->getCode(), ")\n";
+        echo get_class($e), ': ', without_location($e->getMessage()), ' (', $e->getCode(), ")\n";
     }
 }
 
@@ -83,7 +90,7 @@ array(1) {
 }
 bool(false)
 int(4)
-string(%d) "Syntax error%S"
+string(12) "Syntax error"
 json_encode: 1 calls (0 to ext/json), 0 bytes in, 20 bytes out
 json_decode: 1 calls (0 to ext/json), 17 bytes in, 0 bytes out
 json_validate: 1 calls (0 to ext/json), 5 bytes in, 0 bytes out
@@ -96,7 +103,7 @@ array(1) {
 ValueError: json_decode(): Argument #3 ($depth) must be greater than 0 (0)
 JsonException: Inf and NaN cannot be JSON encoded (7)
 ValueError: json_validate(): Argument #3 ($flags) must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE) (0)
-JsonException: Syntax error%S (4)
+JsonException: Syntax error (4)
 TypeError: json_decode(): Argument #1 ($json) must be of type string, array given (0)
 bool(true)
 json_encode(mixed $value, int $flags = 0, int $depth = 512, ): string|false [json]

@@ -35,7 +35,8 @@ foreach ([0, JSON_OBJECT_AS_ARRAY, JSON_THROW_ON_ERROR, JSON_INVALID_UTF8_IGNORE
 try {
     json_decode('[', flags: JSON_THROW_ON_ERROR);
 } catch (JsonException $e) {
-    echo get_class($e), ' ', $e->getCode(), ' ', $e->getMessage(), "\n";
+    // PHP 8.6 appends " near location L:C"; PEAR's test runner has no %S to allow for it.
+    echo get_class($e), ' ', $e->getCode(), ' ', preg_replace('/ near location \d+:\d+$/', '', $e->getMessage()), "\n";
 }
 var_dump(json_decode('{"a":1', true), json_last_error());
 foreach (fastjson_info()['functions'] as $fn => $c) {
@@ -55,7 +56,7 @@ var_dump(fastjson_info()['functions']['json_decode']['verify_runs'] - 34 === $ru
 var_dump(ini_set('fastjson.verify', '1.5'), ini_set('fastjson.verify', 'x'), ini_get('fastjson.verify'));
 ?>
 --EXPECTF--
-JsonException 4 Syntax error%S
+JsonException 4 Syntax error
 NULL
 int(4)
 json_encode: 40 calls, 40 verified, 0 mismatches
