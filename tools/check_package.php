@@ -18,7 +18,8 @@ const NOT_SHIPPED = [
 	'~^package\.xml$~',        // the package file itself
 	'~^composer\.json$~',      // PIE metadata, read from the repository, not the tarball
 	'~^bench/(data|results)/~', // large inputs and generated benchmark output
-	'~^tools/check_~',         // CI checks of the repository (need git)
+	'~^tools/(check|ci)_~',    // CI checks and CI stages of the repository (need git)
+	'~^fuzz/~',                // fuzzing harnesses and their seed corpus: a repository tool
 ];
 
 /* First match wins; anything else that ships has role "src". */
