@@ -26,6 +26,9 @@ typedef enum {
 #if defined(FASTJSON_HAVE_NEON)
 # include <arm_neon.h>
 #endif
+#if defined(_MSC_VER) && !defined(__clang__)
+# include <intrin.h> /* _BitScanForward/_BitScanReverse64 below */
+#endif
 
 /* The fastest path this build and this CPU can run. */
 fastjson_simd_path fastjson_simd_best_path(void);
@@ -43,6 +46,17 @@ static zend_always_inline unsigned fastjson_ctz32(uint32_t mask)
 #else
 	unsigned long index;
 	_BitScanForward(&index, mask);
+	return (unsigned) index;
+#endif
+}
+
+static zend_always_inline unsigned fastjson_ctz64(uint64_t mask)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned) __builtin_ctzll(mask);
+#else
+	unsigned long index;
+	_BitScanForward64(&index, mask);
 	return (unsigned) index;
 #endif
 }

@@ -11,6 +11,8 @@
 # ifdef __FreeBSD__
 #  include <pthread_np.h>
 # endif
+#elif defined(_WIN32)
+# include <windows.h>
 #endif
 
 /* Kept free below the limit: one jsonSerialize() call re-enters the VM, which uses
@@ -49,6 +51,14 @@ static const char *fastjson_stack_find_limit(void)
 				&& here - (uintptr_t) base <= size) {
 			return (const char *) base + FASTJSON_STACK_RESERVE;
 		}
+	}
+#elif defined(_WIN32)
+	ULONG_PTR low, high;
+
+	/* Windows 8 and later; the reserved size, not only what is committed so far. */
+	GetCurrentThreadStackLimits(&low, &high);
+	if (high - low > FASTJSON_STACK_RESERVE && here > low && here <= high) {
+		return (const char *) low + FASTJSON_STACK_RESERVE;
 	}
 #endif
 	return (const char *) (here - FASTJSON_STACK_FALLBACK_BUDGET);

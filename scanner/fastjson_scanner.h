@@ -152,7 +152,7 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 			uint64_t nibbles = vget_lane_u64(vreinterpret_u64_u8(
 				vshrn_n_u16(vreinterpretq_u16_u8(vmvnq_u8(ws)), 4)), 0);
 			if (nibbles) {
-				return p + (__builtin_ctzll(nibbles) >> 2);
+				return p + (fastjson_ctz64(nibbles) >> 2);
 			}
 			p += 16;
 		}
@@ -221,7 +221,7 @@ static zend_always_inline const unsigned char *fastjson_skip_plain(
 		while (limit - p >= 16) {
 			uint64_t nibbles = fastjson_not_plain_nibbles_neon(vld1q_u8(p));
 			if (nibbles) {
-				return p + (__builtin_ctzll(nibbles) >> 2);
+				return p + (fastjson_ctz64(nibbles) >> 2);
 			}
 			p += 16;
 		}
