@@ -46,7 +46,7 @@ trap cleanup EXIT
 
 # A tree of tracked files only: what a release is built from.
 mkdir -p "$WORK/src"
-(cd "$ROOT" && git ls-files -z | xargs -0 tar -cf -) | tar -xf - -C "$WORK/src"
+(cd "$ROOT" && git ls-files -z | tar --null -T - -cf -) | tar -xf - -C "$WORK/src"
 
 say "pecl package"
 (cd "$WORK/src" && pecl package >"$WORK/package.log" 2>&1) || { cat "$WORK/package.log"; die "pecl package failed"; }
