@@ -3,7 +3,8 @@
  *  - every shipped file (git-tracked, or new and not ignored, and matched by the rules
  *    below) is listed in <contents>, with the role the rules give it;
  *  - every listed file exists and is meant to ship, and none is listed twice;
- *  - the release version matches PHP_FASTJSON_VERSION in php_fastjson.h;
+ *  - the release version and CHANGELOG.md's newest entry match PHP_FASTJSON_VERSION in
+ *    php_fastjson.h;
  *  - every C source that ships is compiled by both config.m4 and config.w32.
  * Missing entries are printed in package.xml syntax, ready to paste.
  *
@@ -201,6 +202,13 @@ if (preg_match('~<version>\s*<release>([^<]+)</release>~', $xml, $m)) {
 	}
 } else {
 	$problems[] = 'package.xml has no <version><release>';
+}
+/* The newest CHANGELOG entry is the version being built. */
+$changelog = @file_get_contents("$root/CHANGELOG.md");
+if ($changelog === false || !preg_match('~^## ([0-9][^ \n]*)~m', $changelog, $c)) {
+	$problems[] = 'CHANGELOG.md is missing or has no "## <version>" entry';
+} elseif (isset($h[1]) && $c[1] !== $h[1]) {
+	$problems[] = "CHANGELOG.md's newest entry is {$c[1]}, PHP_FASTJSON_VERSION is \"{$h[1]}\"";
 }
 
 /* Every shipped C source is compiled on both build systems. */
