@@ -11,6 +11,7 @@
 #include "zend_exceptions.h"
 #include "zend_strtod.h"
 #include "php_fastjson.h"
+#include "fastjson_override.h"
 #include "encoder/fastjson_encoder.h"
 #include "encoder/fastjson_compat.h"
 #include "scanner/fastjson_parser.h"
@@ -149,6 +150,33 @@ static const fastjson_error_info *fastjson_record_parse_error(const zend_string 
 	return info;
 }
 
+/* An empty input is a syntax error at its start (ext/json answers it before parsing). */
+static void fastjson_record_empty_input_error(const zend_string *json)
+{
+	const fastjson_parse_error error = {PHP_JSON_ERROR_SYNTAX, 0};
+
+	fastjson_record_parse_error(json, &error);
+}
+
+void fastjson_record_ext_json_error(void)
+{
+	fastjson_error_info *info = &FASTJSON_G(last_error);
+
+	if (EG(exception)) {
+		zval rv, *code;
+
+		/* Argument errors leave it alone, as they do when fastjson answers. */
+		if (!instanceof_function(EG(exception)->ce, php_json_exception_ce)) {
+			return;
+		}
+		code = zend_read_property_ex(zend_ce_exception, EG(exception), ZSTR_KNOWN(ZEND_STR_CODE), 1, &rv);
+		info->code = (php_json_error_code) zval_get_long(code);
+	} else {
+		info->code = FASTJSON_JSON_ERROR_CODE;
+	}
+	info->offset = info->line = info->column = 0;
+}
+
 /* ext/json's message for a code, with " near location L:C" from PHP 8.6 when there is one. */
 static zend_string *fastjson_error_msg_at(php_json_error_code code, size_t line, size_t column)
 {
@@ -233,6 +261,7 @@ PHP_FUNCTION(fastjson_decode)
 		fastjson_json_error_set(PHP_JSON_ERROR_NONE);
 	}
 	if (ZSTR_LEN(json) == 0) {
+		fastjson_record_empty_input_error(json);
 		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
 			fastjson_json_error_set(PHP_JSON_ERROR_SYNTAX);
 		} else {
@@ -288,6 +317,7 @@ static bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **j
 		return false;
 	}
 	if (ZSTR_LEN(*json) == 0) {
+		fastjson_record_empty_input_error(*json);
 		fastjson_json_error_set(PHP_JSON_ERROR_SYNTAX);
 		RETVAL_FALSE;
 		return false;

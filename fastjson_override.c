@@ -261,6 +261,9 @@ static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn)
 		zval *arg = ZEND_CALL_NUM_ARGS(execute_data) >= 1 ? ZEND_CALL_ARG(execute_data, 1) : NULL;
 
 		FASTJSON_G(counters)[fn].verify_mismatches++;
+		if (fn != FASTJSON_FN_ENCODE) {
+			fastjson_record_ext_json_error();
+		}
 		if (fn == FASTJSON_FN_ENCODE) {
 			/* The input is a PHP value: show what ext/json made of it. */
 			input = Z_TYPE_P(return_value) == IS_STRING
@@ -293,6 +296,9 @@ static zend_always_inline void fastjson_override_call(INTERNAL_FUNCTION_PARAMETE
 	if (!FASTJSON_G(enabled)) {
 		counters->ext_json_calls++;
 		fastjson_ext_json_handler[fn](INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		if (fn != FASTJSON_FN_ENCODE) {
+			fastjson_record_ext_json_error();
+		}
 	} else if (UNEXPECTED(fastjson_verify_this_call())) {
 		fastjson_verify_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, fn);
 	} else {

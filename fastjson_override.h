@@ -43,6 +43,10 @@ ZEND_FUNCTION(fastjson_encode);
 ZEND_FUNCTION(fastjson_decode);
 ZEND_FUNCTION(fastjson_validate);
 
+/* fastjson_last_error_info() after ext/json answered a decode or validate: ext/json's
+ * error code, without a location (only fastjson's parser knows one). */
+void fastjson_record_ext_json_error(void);
+
 #if PHP_VERSION_ID < 80300
 /* json_validate() computed by ext/json's own decoder, where ext/json has none. */
 void fastjson_validate_by_ext_json(INTERNAL_FUNCTION_PARAMETERS);

@@ -17,6 +17,8 @@ ini_set('fastjson.verify', '1');
 var_dump(json_encode(['a' => "x\u{e9}"], JSON_UNESCAPED_UNICODE));
 var_dump(json_decode('{"b":[1,2]}', true, 512, JSON_BIGINT_AS_STRING));
 var_dump(json_validate("[\"\x01\"]"), json_last_error());
+// ext/json's outcome was kept, so the error info is ext/json's too: no location.
+echo implode(' | ', fastjson_last_error_info()), "\n";
 foreach (fastjson_info()['functions'] as $fn => $c) {
     printf("%s: %d verified, %d mismatches\n", $fn, $c['verify_runs'], $c['verify_mismatches']);
 }
@@ -43,6 +45,7 @@ array(1) {
 Warning: json_validate(): fastjson.verify: the result differs from ext/json's (json_validate() flags 0, fastjson error 3, ext/json error 3), returning ext/json's result; input: ["\x01"] in %s on line %d
 bool(false)
 int(3)
+3 | Control character error, possibly incorrectly encoded | 0 | 0 | 0
 json_encode: 1 verified, 1 mismatches
 json_decode: 1 verified, 1 mismatches
 json_validate: 1 verified, 1 mismatches
