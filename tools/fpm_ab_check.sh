@@ -68,10 +68,9 @@ if [ "${#missing[@]}" -gt 0 ]; then
 	# An outdated package list is the usual reason for a failed install: refresh and retry.
 	# (Where services may start, the package also starts the system php-fpm service; the
 	# checks below never use it.)
-	# Lock::Timeout: wait for another apt (an unattended upgrade) instead of failing.
-	apt=(apt-get -o DPkg::Lock::Timeout=600)
-	DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -q --no-install-recommends "${missing[@]}" </dev/null \
-		|| { "${apt[@]}" update -q && DEBIAN_FRONTEND=noninteractive "${apt[@]}" install -y -q --no-install-recommends "${missing[@]}" </dev/null; } \
+	# shellcheck source=lib/apt.sh
+	. "$ROOT/tools/lib/apt.sh"
+	fj_apt_install "${missing[@]}" || { fj_apt_update && fj_apt_install "${missing[@]}"; } \
 		|| die "could not install ${missing[*]}"
 fi
 FPM=$(find_fpm)
