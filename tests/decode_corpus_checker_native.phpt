@@ -98,11 +98,13 @@ foreach ($utf8_flag_sets as $flags) {
 }
 echo count($docs), " UTF-8-test.txt lines\n";
 
-fj_dec_finish($report, 'decode/validate outcomes compared');
+// Per SIMD path: 139 files x 23 modes, 150 nativejson documents x 4, 6116 naughty strings x 7,
+// 5440 naughty keys x 5, 300 lines x 7, the whole UTF-8 file 6 (the counts printed above).
+fj_dec_finish($report, 'decode/validate outcomes compared', 75915 * count(fj_simd_paths()));
 ?>
 --EXPECT--
 139 whole files
 150 nativejson parsing documents
 6116 naughty string documents, 5440 naughty key documents
 300 UTF-8-test.txt lines
-decode/validate outcomes compared: 227745 cases, 0 mismatches
+decode/validate outcomes compared: cases as expected, 0 mismatches

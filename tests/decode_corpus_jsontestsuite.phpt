@@ -68,9 +68,9 @@ if (is_file($table)) {
 } else {
     echo "json_decode() agrees with php82_test_parsing_outcomes.tsv\n";   // (no table in this copy of the corpus)
 }
-fj_dec_finish($report, 'decode/validate outcomes compared');
+fj_dec_finish($report, 'decode/validate outcomes compared', count($files) * (count($modes) + count($val_modes)) * count(fj_simd_paths()));
 ?>
 --EXPECT--
 340 files, 122 accepted by json_decode() in object mode
 json_decode() agrees with php82_test_parsing_outcomes.tsv
-decode/validate outcomes compared: 26520 cases, 0 mismatches
+decode/validate outcomes compared: cases as expected, 0 mismatches

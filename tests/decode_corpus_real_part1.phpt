@@ -23,8 +23,9 @@ foreach ($files as $file) {
     fj_dec_corpus_document($report, basename($file), file_get_contents($file));
 }
 echo count($files), " documents\n";
-fj_dec_finish($report, 'decode/validate outcomes compared');
+// fj_dec_corpus_document(): 7 decode and 4 validate modes per document and SIMD path.
+fj_dec_finish($report, 'decode/validate outcomes compared', count($files) * 11 * count(fj_simd_paths()));
 ?>
 --EXPECT--
 10 documents
-decode/validate outcomes compared: 330 cases, 0 mismatches
+decode/validate outcomes compared: cases as expected, 0 mismatches

@@ -35,9 +35,11 @@ foreach ($texts as $file) {
     }
 }
 echo count($texts), " texts\n";
-fj_dec_finish($report, 'decode/validate outcomes compared');
+// Per SIMD path: 7 decode and 4 validate modes per document; per text, as a value and as a key,
+// 4 flag sets and 3 validate modes.
+fj_dec_finish($report, 'decode/validate outcomes compared', (count($files) * 11 + count($texts) * 14) * count(fj_simd_paths()));
 ?>
 --EXPECT--
 15 JSON documents
 10 texts
-decode/validate outcomes compared: 915 cases, 0 mismatches
+decode/validate outcomes compared: cases as expected, 0 mismatches

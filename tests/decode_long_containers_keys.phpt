@@ -101,8 +101,8 @@ foreach ($docs as $name => $json) {
     fj_dec_check($report, $name, $json, $modes, [[0], [JSON_INVALID_UTF8_IGNORE]]);
 }
 echo count($docs), " documents\n";
-fj_dec_finish($report, 'decode/validate outcomes compared');
+fj_dec_finish($report, 'decode/validate outcomes compared', count($docs) * (count($modes) + 2) * count(fj_simd_paths()));
 ?>
 --EXPECT--
 298 documents
-decode/validate outcomes compared: 5364 cases, 0 mismatches
+decode/validate outcomes compared: cases as expected, 0 mismatches

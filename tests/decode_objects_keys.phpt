@@ -109,10 +109,12 @@ foreach ([null, true, false] as $assoc) {
 }
 fj_dec_docs($report, 'tree', $trees, false, JSON_OBJECT_AS_ARRAY);
 echo count($trees), " random trees\n";
-fj_dec_finish($report, 'decode/validate outcomes compared');
+// Per SIMD path: each fixed document in every mode; record arrays in 4 modes and validated; trees in
+// 4 modes and validated once.
+fj_dec_finish($report, 'decode/validate outcomes compared', (count($docs) * (count($modes) + count($val_modes)) + count($recs) * 5 + count($trees) * 5) * count(fj_simd_paths()));
 ?>
 --EXPECT--
 113 fixed documents
 27 record arrays
 10000 random trees
-decode/validate outcomes compared: 157524 cases, 0 mismatches
+decode/validate outcomes compared: cases as expected, 0 mismatches

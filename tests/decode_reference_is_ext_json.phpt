@@ -107,7 +107,7 @@ $report = new FjReport;
 foreach ($docs as $doc) {
     fj_dec_check($report, 'doc', $doc, [[null, 0], [true, 0], [false, JSON_THROW_ON_ERROR]], [[0]]);
 }
-fj_dec_finish($report, 'fastjson on these documents');
+fj_dec_finish($report, 'fastjson on these documents', count($docs) * 4 * count(fj_simd_paths()));
 ?>
 --EXPECTF--
 NULL
@@ -157,4 +157,4 @@ fake 'outer_first' caught on: {"a":{"b":1}} null 0, {"a":{"b":1}} false THROW_ON
 fake 'at_close' caught on: {"a":{},"b":{}} null 0, {"a":{},"b":{}} false THROW_ON_ERROR, {"x":[{},{"y":{}}],"z":{}} null 0, {"x":[{},{"y":{}}],"z":{}} false THROW_ON_ERROR, {"a":{},"a":{},"b":{}} null 0, {"a":{},"a":{},"b":{}} false THROW_ON_ERROR, {"k":1,"l":{"m":{"n":{}}},"o":[]} null 0, {"k":1,"l":{"m":{"n":{}}},"o":[]} false THROW_ON_ERROR, {"a":1,"a":{"b":2},"c":{}} null 0, {"a":1,"a":{"b":2},"c":{}} false THROW_ON_ERROR
 fake 'throw resets' caught on: {"a":{"b":1}} false THROW_ON_ERROR, {"a":{},"b":{}} false THROW_ON_ERROR, [{"a":1},{"b":{}},{}] false THROW_ON_ERROR, {"x":[{},{"y":{}}],"z":{}} false THROW_ON_ERROR, {"a":{},"a":{},"b":{}} false THROW_ON_ERROR, {} false THROW_ON_ERROR, [[{}]] false THROW_ON_ERROR, {"k":1,"l":{"m":{"n":{}}},"o":[]} false THROW_ON_ERROR, {"a":1,"a":{"b":2},"c":{}} false THROW_ON_ERROR
 fake 'no reset' caught on: {"a":{"b":1}} null 0, {"a":{"b":1}} true 0, {"a":{},"b":{}} null 0, {"a":{},"b":{}} true 0, [{"a":1},{"b":{}},{}] null 0, [{"a":1},{"b":{}},{}] true 0, {"x":[{},{"y":{}}],"z":{}} null 0, {"x":[{},{"y":{}}],"z":{}} true 0, {"a":{},"a":{},"b":{}} null 0, {"a":{},"a":{},"b":{}} true 0, {} null 0, {} true 0, [[{}]] null 0, [[{}]] true 0, {"k":1,"l":{"m":{"n":{}}},"o":[]} null 0, {"k":1,"l":{"m":{"n":{}}},"o":[]} true 0, {"a":1,"a":{"b":2},"c":{}} null 0, {"a":1,"a":{"b":2},"c":{}} true 0
-fastjson on these documents: 108 cases, 0 mismatches
+fastjson on these documents: cases as expected, 0 mismatches
