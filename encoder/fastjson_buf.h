@@ -1,4 +1,4 @@
-/* The encoder's output buffer: one zend_string that grows geometrically (fastjson_buf_grow).
+/* The encoder's output buffer: one zend_string that grows in place by small steps (fastjson_buf_grow).
  * Writers reserve the worst case of a whole step once, then write without checks. */
 
 #ifndef FASTJSON_BUF_H

@@ -34,56 +34,202 @@ void fastjson_buf_free(fastjson_buf *buf)
 	buf->str = NULL;
 }
 
-/* The largest string the memory manager serves from its 2 MB chunks. Anything larger is
- * a "huge" block of its own, mapped afresh from the system on every call. */
-#define FASTJSON_BUF_LARGEST_CHUNKED (ZEND_MM_MAX_LARGE_SIZE - _ZSTR_HEADER_SIZE - 1)
+/* How the buffer grows, and why.
+ *
+ * Memory may not exceed ext/json's: json_encode() grows its smart_str a page at a time, so
+ * its peak is the output rounded up to a page, and memory_get_peak_usage() and
+ * memory_limit both count the capacity this buffer holds. So the capacity runs ahead of
+ * the output by a small share only: doubling up to 32 KB, then steps of 1/32 of the
+ * capacity, at least 32 KB (at most 3% and 32 KB plus one write's reservation above the
+ * output). Every block is sized to fill its pages.
+ *
+ * Speed comes from growing in place: ZendMM extends a block inside its 2 MB chunk when the
+ * pages after it are free, and a block past the chunk size ("huge", mapped on its own)
+ * with mremap() when the addresses after it are free. Otherwise erealloc() maps a new
+ * block, copies and unmaps the old one. memory_get_peak_usage() leaves that moment out,
+ * memory_limit does not; and as mappings are placed top-down, the new block lands right
+ * below the lowest one and can only grow into the old block's addresses, about as far
+ * again before the next move. json_encode()'s moves go that way, each one holding two
+ * copies of its output for a moment. So before a move fastjson holds a wide range of free
+ * addresses (no access, no memory), which the new block then lands right below, and
+ * releases it: the block has room to grow without moving again.
+ *
+ * Huge blocks start on a 2 MB boundary. Once the buffer is one, it asks for transparent
+ * huge pages: a 2 MB range gets one only if the block covers all of it before anything is
+ * written there, which takes steps of 2 MB ending on a 2 MB boundary. From 40 MB on such a
+ * step is at most 5% of the output, so the steps are made so; smaller buffers fault in
+ * 4 KB pages as json_encode()'s do (or in the kernel's smaller multi-size THP, where
+ * enabled). */
+#define FASTJSON_BUF_DOUBLING_LIMIT (32 * 1024)
+#define FASTJSON_BUF_MIN_STEP (32 * 1024)
+#define FASTJSON_BUF_STEP_SHIFT 5
+#define FASTJSON_BUF_HUGE_PAGE ((size_t) 2 * 1024 * 1024)
+#define FASTJSON_BUF_HUGE_STEPS_FROM ((size_t) 40 * 1024 * 1024)
+/* Addresses held above a moved block: a multiple of its size, at least 1 GB (of address
+ * space only; where that much is not to be had, the block moves as json_encode()'s do). */
+#define FASTJSON_BUF_ROOM_FACTOR 32
+#define FASTJSON_BUF_ROOM_MIN ((size_t) 1024 * 1024 * 1024)
 
-/* A buffer past the chunk size is a block of its own, mapped from the system, and every
- * 4 KB page of it faults when first written: 3,000 faults for a 12 MB document, which
- * cost more than encoding it. Where the kernel offers transparent huge pages on request,
- * the block asks for them before anything is written to it. */
-static zend_string *fastjson_buf_move_to_huge_block(zend_string *old, size_t used, size_t size)
-{
-	size_t bytes = ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(size));
-	zend_string *block = emalloc(bytes);
-
-#if defined(MADV_HUGEPAGE)
-	/* Before the header is written: a 2 MB range that already has a small page gets no
-	 * huge page. Huge blocks start on a 2 MB boundary; the hint is best effort. */
-	(void) madvise((void *) block, ZEND_MM_ALIGNED_SIZE_EX(bytes, ZEND_MM_PAGE_SIZE), MADV_HUGEPAGE);
+#if defined(HAVE_SYS_MMAN_H) && defined(MAP_ANONYMOUS) && defined(MAP_NORESERVE) && !defined(ZEND_WIN32)
+# define FASTJSON_BUF_STEERS_PLACEMENT 1
 #endif
-	GC_SET_REFCOUNT(block, 1);
-	GC_TYPE_INFO(block) = GC_STRING;
-	ZSTR_H(block) = 0;
-	ZSTR_LEN(block) = size;
-	memcpy(ZSTR_VAL(block), ZSTR_VAL(old), used);
-	zend_string_efree(old);
-	return block;
+
+/* ZendMM rounds a huge block to the system's page size (4 KB on x86-64, 16 or 64 KB on
+ * some arm64 systems); a block of another size would not end where fastjson looks. */
+static size_t fastjson_buf_system_page_size(void)
+{
+	static size_t page_size;
+
+	if (page_size == 0) {
+#ifdef _SC_PAGESIZE
+		long system = sysconf(_SC_PAGESIZE);
+
+		page_size = system > 0 && ((size_t) system & ((size_t) system - 1)) == 0 ? (size_t) system : ZEND_MM_PAGE_SIZE;
+#else
+		page_size = ZEND_MM_PAGE_SIZE;
+#endif
+	}
+	return page_size;
 }
+
+/* Bytes of the block that holds a buffer of this capacity: past the small sizes ZendMM
+ * hands out whole pages, its own 4 KB ones in a chunk, the system's for a huge block. */
+static size_t fastjson_buf_block_bytes(size_t capacity)
+{
+	size_t bytes = ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(capacity));
+
+	if (bytes <= ZEND_MM_MAX_SMALL_SIZE) {
+		return bytes;
+	}
+	bytes = ZEND_MM_ALIGNED_SIZE_EX(bytes, ZEND_MM_PAGE_SIZE);
+	return bytes > ZEND_MM_MAX_LARGE_SIZE ? ZEND_MM_ALIGNED_SIZE_EX(bytes, fastjson_buf_system_page_size()) : bytes;
+}
+
+/* The size of the next block: one step up, and at least room for `least` bytes. */
+static size_t fastjson_buf_next_block_bytes(size_t capacity, size_t least)
+{
+	size_t step = capacity < FASTJSON_BUF_DOUBLING_LIMIT
+		? capacity
+		: MAX(capacity >> FASTJSON_BUF_STEP_SHIFT, FASTJSON_BUF_MIN_STEP);
+	size_t bytes;
+
+	if (capacity >= FASTJSON_BUF_HUGE_STEPS_FROM) {
+		/* A huge block starts on a 2 MB boundary, so this ends it on one: at least up to the
+		 * next boundary, and 2 MB further once its end is aligned. */
+		bytes = fastjson_buf_block_bytes(capacity + MAX(step, FASTJSON_BUF_HUGE_PAGE)) & ~(FASTJSON_BUF_HUGE_PAGE - 1);
+	} else {
+		bytes = fastjson_buf_block_bytes(capacity + step);
+		if (bytes > ZEND_MM_MAX_LARGE_SIZE && fastjson_buf_block_bytes(capacity) < ZEND_MM_MAX_LARGE_SIZE) {
+			/* The largest block a chunk holds comes first, as for json_encode(): an output
+			 * that fits it never pays for a huge block (a move, and 2 MB more of memory_limit). */
+			bytes = ZEND_MM_MAX_LARGE_SIZE;
+		}
+	}
+	return MAX(bytes, fastjson_buf_block_bytes(least));
+}
+
+/* Called for a huge block at a new address (the first one, or after a move): later
+ * in-place extensions (mremap) keep the hint. Best effort. */
+static void fastjson_buf_advise_huge_pages(zend_string *block, size_t bytes)
+{
+#if defined(MADV_HUGEPAGE)
+	(void) madvise((void *) block, bytes, MADV_HUGEPAGE);
+#else
+	(void) block;
+	(void) bytes;
+#endif
+}
+
+#ifdef FASTJSON_BUF_STEERS_PLACEMENT
+/* Address space only: no access, no memory, nothing charged. NULL if refused. */
+static void *fastjson_buf_map_addresses(void *at, size_t len)
+{
+	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+# ifdef MAP_FIXED_NOREPLACE
+	if (at != NULL) {
+		flags |= MAP_FIXED_NOREPLACE;
+	}
+# endif
+	void *p = mmap(at, len, PROT_NONE, flags, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* Whether nothing is mapped at [from, from + len): then ZendMM extends the huge block that
+ * ends at `from` in place. Without MAP_FIXED_NOREPLACE the address is a hint, which the
+ * kernel takes exactly when the range is free. */
+static bool fastjson_buf_addresses_free(char *from, size_t len)
+{
+	void *p = fastjson_buf_map_addresses(from, len);
+
+	if (p == NULL) {
+		return false;
+	}
+	munmap(p, len);
+	return p == (void *) from;
+}
+
+/* erealloc() for a block that is about to move: with free addresses held so that the new
+ * block lands below them, released whatever happens (memory_limit bails out of
+ * erealloc()). */
+static zend_string *fastjson_buf_move(zend_string *old, size_t bytes, size_t copy)
+{
+	size_t room = bytes <= SIZE_MAX / FASTJSON_BUF_ROOM_FACTOR
+		? MAX(bytes * FASTJSON_BUF_ROOM_FACTOR, FASTJSON_BUF_ROOM_MIN) : 0;
+	void *held = room ? fastjson_buf_map_addresses(NULL, room) : NULL;
+	zend_string *moved = NULL;
+
+	if (held == NULL) {
+		return (zend_string *) erealloc2(old, bytes, copy);
+	}
+	zend_try {
+		moved = (zend_string *) erealloc2(old, bytes, copy);
+	} zend_catch {
+		munmap(held, room);
+		zend_bailout();
+	} zend_end_try();
+	munmap(held, room);
+	return moved;
+}
+#endif
 
 ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 {
+	zend_string *old = buf->str;
 	size_t used = fastjson_buf_len(buf);
-	size_t capacity = (size_t)(buf->end - ZSTR_VAL(buf->str));
-	/* Doubling while small; by a quarter while the block fits a chunk, where the memory
-	 * manager can usually extend it in place; doubling again once it is a block of its own,
-	 * where every move copies into fresh (huge-page) memory. */
-	size_t wanted = capacity < 256 * 1024 ? capacity * 2 : capacity + capacity / 4;
+	size_t capacity = (size_t)(buf->end - ZSTR_VAL(old));
+	size_t old_bytes = fastjson_buf_block_bytes(capacity);
+	size_t bytes = fastjson_buf_next_block_bytes(capacity, used + needed);
+	/* Only the bytes written so far are copied if the block moves. */
+	size_t copy = _ZSTR_HEADER_SIZE + used;
+	/* A huge block is mapped on its own only while ZendMM is the allocator (not with
+	 * USE_ZEND_ALLOC=0, where this is a malloc() block). */
+	bool huge = bytes > ZEND_MM_MAX_LARGE_SIZE && is_zend_mm();
+	zend_string *grown;
 
-	if (wanted > FASTJSON_BUF_LARGEST_CHUNKED) {
-		wanted = capacity * 2;
+#ifdef FASTJSON_BUF_STEERS_PLACEMENT
+	/* A large block becoming huge always moves; a huge one when its next addresses are taken. */
+	if (huge && (old_bytes <= ZEND_MM_MAX_LARGE_SIZE
+			|| !fastjson_buf_addresses_free((char *) old + old_bytes, bytes - old_bytes))) {
+		grown = fastjson_buf_move(old, bytes, copy);
+	} else
+#endif
+	{
+		grown = (zend_string *) erealloc2(old, bytes, copy);
 	}
-	if (wanted < used + needed) {
-		wanted = used + needed;
+	buf->str = grown;
+	/* The capacity, as zend_string_truncate() expects on extraction. */
+	ZSTR_LEN(grown) = bytes - _ZSTR_HEADER_SIZE - 1;
+	if (huge && grown != old) {
+		fastjson_buf_advise_huge_pages(grown, bytes);
 	}
-	buf->str = wanted > FASTJSON_BUF_LARGEST_CHUNKED
-		? fastjson_buf_move_to_huge_block(buf->str, used, wanted)
-		: zend_string_realloc(buf->str, wanted, 0);
-	buf->pos = ZSTR_VAL(buf->str) + used;
-	buf->end = ZSTR_VAL(buf->str) + wanted;
+	buf->pos = ZSTR_VAL(grown) + used;
+	buf->end = ZSTR_VAL(grown) + ZSTR_LEN(grown);
 	return buf->pos;
 }
 
+/* The block shrinks to the output in place (a huge one unmaps its tail, a large one frees
+ * its last pages): no copy unless it drops to a smaller size class. */
 zend_string *fastjson_buf_extract(fastjson_buf *buf)
 {
 	zend_string *result = zend_string_truncate(buf->str, fastjson_buf_len(buf), 0);
