@@ -26,7 +26,8 @@
 #
 # Prints run-tests.php's output, the diff of every failed test, the tests that did not
 # pass, and last a line "ext/json: N passed, N failed, N skipped". Exits non-zero when a
-# test fails (or borks/leaks), when no test passed, or when the tests cannot be fetched.
+# test fails (or borks/leaks), when no test passed, or when the tests cannot be fetched
+# (status 77 when the apt sources have no downloadable source of the PHP branch).
 set -eu
 set -o pipefail
 
@@ -34,6 +35,9 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 
 say() { printf 'ext-json-tests: %s\n' "$*"; }
 die() { printf 'ext-json-tests: error: %s\n' "$*" >&2; exit 1; }
+# The tests cannot be had from this machine's apt sources: status 77 (automake's "skipped")
+# lets a caller tell that from a failure; it is non-zero all the same.
+unavailable() { printf 'ext-json-tests: unavailable: %s\n' "$*" >&2; exit 77; }
 
 # ------------------------------------------------------------------ inputs
 SO=${1:-$ROOT/modules/fastjson.so}
@@ -83,10 +87,13 @@ sort_versions_desc() {
 	for v in "${sorted[@]+"${sorted[@]}"}"; do echo "$v"; done
 }
 
-# "1:8.2.32-1~deb12u1" -> "8.2.32"
+# Debian version -> PHP_VERSION: "1:8.2.32-1~deb12u1" -> "8.2.32", and release candidates
+# like "8.6.0~rc3-1" -> "8.6.0RC3" (Debian sorts pre-releases with "~"; PHP writes "RC").
 upstream_of() {
 	local v=${1#*:}
-	echo "${v%-*}"
+	v=${v%-*}
+	v=${v%%+*}
+	printf '%s\n' "$v" | sed -E 's/~//; s/[Rr][Cc]([0-9]+)$/RC\1/'
 }
 
 # A complete extraction already in the cache: the one of PHP_VERSION, else the newest.
@@ -135,17 +142,17 @@ fetch_tests() {
 	if ! has_deb_src; then
 		add_deb_src
 		say "apt-get update"
-		apt-get update -q >/dev/null || die "apt-get update failed"
+		apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null || die "apt-get update failed"
 		updated=1
 	fi
 	local versions
 	versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u)
 	if [ -z "$versions" ] && [ "$updated" = 0 ]; then
 		say "apt knows no $SRCPKG source yet: apt-get update"
-		apt-get update -q >/dev/null || die "apt-get update failed"
+		apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null || die "apt-get update failed"
 		versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u)
 	fi
-	[ -n "$versions" ] || die "no source package $SRCPKG in the apt sources"
+	[ -n "$versions" ] || unavailable "no source package $SRCPKG in the apt sources"
 	versions=$(printf '%s\n' "$versions" | sort_versions_desc)
 	say "$SRCPKG sources known to apt: $(echo "$versions" | tr '\n' ' ')"
 
@@ -169,13 +176,13 @@ fetch_tests() {
 		mkdir -p "$dl"
 		chmod 755 "$dl"
 		say "apt-get source --download-only $SRCPKG=$v"
-		if (cd "$dl" && apt-get source -q --download-only "$SRCPKG=$v" >download.log 2>&1); then
+		if (cd "$dl" && apt-get -o DPkg::Lock::Timeout=600 source -q --download-only "$SRCPKG=$v" >download.log 2>&1); then
 			got=$v
 			break
 		fi
 		say "$SRCPKG=$v could not be downloaded ($(grep -m1 -E '^(E|Err):' "$dl/download.log" || echo 'see apt output'))"
 	done
-	[ -n "$got" ] || die "no $SRCPKG source version could be downloaded"
+	[ -n "$got" ] || unavailable "no $SRCPKG source version could be downloaded from the apt sources"
 	if [ "$(upstream_of "$got")" != "$PHP_VERSION" ]; then
 		say "note: using the tests of PHP $(upstream_of "$got") with PHP $PHP_VERSION (source of $PHP_VERSION not on the mirror)"
 	fi
