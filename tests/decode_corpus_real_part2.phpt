@@ -1,5 +1,5 @@
 --TEST--
-Decode corpus real/*.json and real/small/*.json, part 2 of 3: assoc/object/bigint/UTF-8-flag modes, exact depth limit and one below, validate; every SIMD path
+Decode corpus real/*.json and real/small/*.json, part 2 of 3: assoc/object/bigint/UTF-8-flag modes, exact depth limit and one below, validate; every SIMD path (FASTJSON_TEST_SCALE=x for a fraction x of the modes)
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -18,13 +18,14 @@ memory_limit=2G
 require __DIR__ . '/fastjson_decode.inc';
 
 $report = new FjReport;
+$sample = new FjSample;
 $files = fj_corpus_real_part(1, 3);
 foreach ($files as $file) {
-    fj_dec_corpus_document($report, basename($file), file_get_contents($file));
+    fj_dec_corpus_document($report, $sample, basename($file), file_get_contents($file));
 }
 echo count($files), " documents\n";
 // fj_dec_corpus_document(): 7 decode and 4 validate modes per document and SIMD path.
-fj_dec_finish($report, 'decode/validate outcomes compared', count($files) * 11 * count(fj_simd_paths()));
+fj_dec_finish($report, 'decode/validate outcomes compared', fj_scaled(count($files) * 11) * count(fj_simd_paths()));
 ?>
 --EXPECT--
 8 documents
