@@ -17,7 +17,7 @@ require __DIR__ . '/memory_parity.inc';
 /* Peak memory of one call (memory_get_peak_usage(), the decoded value included), both
  * decoders in the same fresh child per document, on the compact JSON of the generated
  * documents of the encode test. */
-$sizes = [20000, 150000, 1000000, 4000000];
+$sizes = fj_mem_slow() ? [20000, 1000000] : [20000, 150000, 1000000, 4000000];
 $kinds = ['records', 'objects', 'floats', 'strings', 'string'];
 $cases = 0;
 $bad = [];
@@ -39,19 +39,19 @@ foreach ($kinds as $kind) {
         $validate[$kind][$r['validate']['bytes']] = $r['validate']['fast'];
     }
 }
-printf("decode: %d cases, fastjson_decode at most json_decode's peak with the same value: %s\n",
-    $cases, $bad ? "NO\n  " . implode("\n  ", $bad) : 'yes');
+printf("decode: fastjson_decode at most json_decode's peak with the same value: %s\n",
+    $bad || $cases !== 2 * count($sizes) * count($kinds) ? "NO ($cases cases)\n  " . implode("\n  ", $bad) : 'yes');
 
-// "Does not grow": the largest input (200 times the smallest) needs at most 4 KB more.
+// "Does not grow": the largest input (50 or 200 times the smallest) needs at most 4 KB more.
 $grows = [];
 foreach ($validate as $kind => $peaks) {
     if (max($peaks) - min($peaks) > 4096) {
         $grows[] = "$kind: " . json_encode($peaks);
     }
 }
-printf("validate: peak independent of the input's size (20 KB to 4 MB): %s\n",
+printf("validate: peak independent of the input's size: %s\n",
     $grows ? "NO\n  " . implode("\n  ", $grows) : 'yes');
 ?>
 --EXPECT--
-decode: 40 cases, fastjson_decode at most json_decode's peak with the same value: yes
-validate: peak independent of the input's size (20 KB to 4 MB): yes
+decode: fastjson_decode at most json_decode's peak with the same value: yes
+validate: peak independent of the input's size: yes
