@@ -20,7 +20,7 @@ const NOT_SHIPPED = [
 	'~^composer\.json$~',      // PIE metadata, read from the repository, not the tarball
 	'~^bench/(data|results)/~', // large inputs and generated benchmark output
 	'~^tools/(check|ci)_~',    // CI checks and CI stages of the repository (need git)
-	'~^tools/lib/~',           // shell helpers of those
+	'~^tools/(lib|asan)/~',    // shell helpers of those, the sanitizer run's dlopen shim
 	'~^fuzz/~',                // fuzzing harnesses and their seed corpus: a repository tool
 ];
 
