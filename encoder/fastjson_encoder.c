@@ -199,12 +199,16 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 	size_t used = fastjson_buf_len(buf);
 	size_t capacity = (size_t)(buf->end - ZSTR_VAL(old));
 	size_t old_bytes = fastjson_buf_block_bytes(capacity);
-	size_t bytes = fastjson_buf_next_block_bytes(capacity, used + needed);
+	/* Without ZendMM (USE_ZEND_ALLOC=0: valgrind, sanitizers) there is no peak to match,
+	 * and realloc() may copy every time (valgrind's does): the buffer doubles. */
+	bool zend_mm = is_zend_mm();
+	size_t bytes = zend_mm
+		? fastjson_buf_next_block_bytes(capacity, used + needed)
+		: fastjson_buf_block_bytes(MAX(capacity * 2, used + needed));
 	/* Only the bytes written so far are copied if the block moves. */
 	size_t copy = _ZSTR_HEADER_SIZE + used;
-	/* A huge block is mapped on its own only while ZendMM is the allocator (not with
-	 * USE_ZEND_ALLOC=0, where this is a malloc() block). */
-	bool huge = bytes > ZEND_MM_MAX_LARGE_SIZE && is_zend_mm();
+	/* A block past the chunk size is mapped on its own only by ZendMM. */
+	bool huge = bytes > ZEND_MM_MAX_LARGE_SIZE && zend_mm;
 	zend_string *grown;
 
 #ifdef FASTJSON_BUF_STEERS_PLACEMENT
