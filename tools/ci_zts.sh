@@ -182,10 +182,11 @@ git -C "$ROOT" ls-files -z --cached --others --exclude-standard |
 	cd "$src"
 	"$PREFIX/bin/phpize"
 	./configure --with-php-config="$PREFIX/bin/php-config" --enable-fastjson --enable-fastjson-dev
-	make -j"$JOBS"
-) >"$WORK/fastjson-build.log" 2>&1 || { tail -n 60 "$WORK/fastjson-build.log"; die "fastjson does not build against the ZTS PHP"; }
+) >"$WORK/fastjson-configure.log" 2>&1 || { tail -n 60 "$WORK/fastjson-configure.log"; die "phpize/configure failed"; }
+(cd "$src" && make -j"$JOBS") >"$WORK/fastjson-make.log" 2>&1 ||
+	{ tail -n 60 "$WORK/fastjson-make.log"; die "fastjson does not build against the ZTS PHP"; }
 # -Werror fails the build; this also catches warnings from outside the compiler.
-if grep -n -i -E '(^|[^a-z])warning:' "$WORK/fastjson-build.log"; then
+if grep -n -i -E '(^|[^a-z])warning:' "$WORK/fastjson-make.log"; then
 	die "warnings in the ZTS build of fastjson"
 fi
 
