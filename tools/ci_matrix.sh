@@ -24,7 +24,7 @@
 # Prints per version
 #   matrix php8.X (<PHP_VERSION>): suite N passed, N failed, N skipped; ext/json N passed, N failed, N skipped
 # or "SKIP php8.X: <reason>" when that PHP cannot be had (not on the mirror, debootstrap
-# or apt failed), or "SKIP php8.X ext/json: <reason>" when the apt sources have no
+# or apt failed), or "SKIP php8.X-ext/json: <reason>" when the apt sources have no
 # downloadable source package of that PHP (its ext/json tests come from there); each such
 # SKIP counts as 1 skipped. Last "matrix: N passed, N failed, N skipped" over all versions.
 # A build failure counts as 1 failed. Exits non-zero when anything failed or no version ran.
@@ -381,7 +381,7 @@ run_version() {
 		e_pass=${e_pass:-0} e_fail=${e_fail:-0} e_skip=${e_skip:-0}
 		grep -E '^ext-json-tests: (using|note|warning|apt-get source)' "$ej_log" | sed "s/^/  php$v /" || true
 		if [ "$status" -eq 77 ]; then
-			echo "SKIP php$v ext/json: $(sed -n 's/^ext-json-tests: unavailable: //p' "$ej_log" | tail -n 1)"
+			echo "SKIP php$v-ext/json: $(sed -n 's/^ext-json-tests: unavailable: //p' "$ej_log" | tail -n 1)"
 			e_skip=1
 		elif [ "$status" -ne 0 ] || [ "$e_pass" -eq 0 ]; then
 			sed -n '/^---- /,$p' "$ej_log" | head -n 80
