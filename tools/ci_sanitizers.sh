@@ -151,6 +151,10 @@ if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
 	say "run-tests.php exited with status $status"
 	failed=1
 fi
+if [ "$passed" -eq 0 ]; then
+	say "no test passed: did run-tests.php run?"
+	[ "$failed" -gt 0 ] || failed=1
+fi
 
 # ------------------------------------------------------------------ the reports
 # A leak report is a list of blocks "Direct leak of ... allocated from:" + frames.
@@ -219,10 +223,6 @@ if [ "${#reported_tests[@]}" -gt 0 ]; then
 			passed=$((passed > 0 ? passed - 1 : 0))
 		fi
 	done < <(printf '%s\n' "${reported_tests[@]}" | sort -u)
-fi
-if [ "$passed" -eq 0 ]; then
-	say "no test passed: did run-tests.php run?"
-	[ "$failed" -gt 0 ] || failed=1
 fi
 echo "sanitizers: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
