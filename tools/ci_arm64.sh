@@ -62,9 +62,10 @@ for pkg in "${!probe[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
 	echo "installing: ${missing[*]}"
-	apt-get -o DPkg::Lock::Timeout=600 update -q || skip "apt-get update failed (no package mirror?)"
-	apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}" </dev/null \
-		|| skip "cannot install ${missing[*]}"
+	# shellcheck source=lib/apt.sh
+	. "$REPO/tools/lib/apt.sh"
+	fj_apt_update || skip "apt-get update failed (no package mirror?)"
+	fj_apt_install "${missing[@]}" || skip "cannot install ${missing[*]}"
 fi
 "$QEMU" --version | head -n 1
 

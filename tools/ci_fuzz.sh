@@ -32,8 +32,10 @@ for pkg in clang libclang-rt-14-dev php8.2-dev libphp8.2-embed; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
 	echo "installing: ${missing[*]}"
-	apt-get -o DPkg::Lock::Timeout=600 update -q
-	apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends "${missing[@]}" </dev/null
+	# shellcheck source=lib/apt.sh
+	. "$ROOT/tools/lib/apt.sh"
+	fj_apt_update
+	fj_apt_install "${missing[@]}"
 fi
 
 mkdir -p "$CACHE/findings"

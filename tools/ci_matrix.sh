@@ -101,8 +101,10 @@ remove_tree() {
 # ------------------------------------------------------------------ host setup
 if ! command -v debootstrap >/dev/null 2>&1; then
 	say "installing debootstrap"
-	"${APT[@]}" update >/dev/null
-	"${APT[@]}" install --no-install-recommends debootstrap </dev/null >/dev/null
+	# shellcheck source=lib/apt.sh
+	. "$ROOT/tools/lib/apt.sh"
+	fj_apt_update >/dev/null
+	fj_apt_install debootstrap >/dev/null
 fi
 mkdir -p "$CACHE"
 # /proc/PID/root shows the canonical path: the process check compares against it.
