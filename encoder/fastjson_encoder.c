@@ -174,9 +174,10 @@ static bool fastjson_buf_addresses_free(char *from, size_t len)
  * erealloc()). */
 static zend_string *fastjson_buf_move(zend_string *old, size_t bytes, size_t copy)
 {
-	size_t room = bytes <= SIZE_MAX / FASTJSON_BUF_ROOM_FACTOR
+	/* volatile: read again after zend_catch's longjmp (gcc 15's -Wclobbered). */
+	size_t volatile room = bytes <= SIZE_MAX / FASTJSON_BUF_ROOM_FACTOR
 		? MAX(bytes * FASTJSON_BUF_ROOM_FACTOR, FASTJSON_BUF_ROOM_MIN) : 0;
-	void *held = room ? fastjson_buf_map_addresses(NULL, room) : NULL;
+	void *volatile held = room ? fastjson_buf_map_addresses(NULL, room) : NULL;
 	zend_string *moved = NULL;
 
 	if (held == NULL) {
