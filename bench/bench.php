@@ -5,6 +5,11 @@
  *
  *   php -d extension=/path/to/modules/fastjson.so bench/bench.php [options]
  *
+ *   php -n -d extension=modules/fastjson.so -d fastjson.override=0 \
+ *       -d extension=../shared/peers/simdjson_plus/simdjson_plus.so bench/bench.php --group=decode,validate
+ *
+ * (the second line from the repository root, with a peer: see below.)
+ *
  * Both implementations run in this one process, interleaved: for each case the
  * script calibrates a batch size per side (~10 ms per batch), then runs rounds
  * A B, B A, A B, ... and takes the minimum (or median) per-call time of each
@@ -17,6 +22,14 @@
  * the same bool) and the same json_last_error(); otherwise the script aborts (exit 2).
  * The validate reference is json_decode($json, true) (PHP 8.2 has no json_validate());
  * on PHP 8.3+ the group validate-real-jv also compares against json_validate().
+ *
+ * Peer: when another JSON extension with simdjson_decode() and simdjson_is_valid() is
+ * loaded in the same process (e.g. simdjson_plus), the decode and validate groups time
+ * it too, as a third side in the same rounds (A B C, B C A, C A B, ...). It is a speed
+ * reference only: its results differ from ext/json's and are never compared; one
+ * call must return non-null (decode) or true (validate), else the peer is skipped for
+ * that case (noted). Tables, summary and decode chart then add "peer" = ext/json time /
+ * peer time and "f/peer" = peer time / fastjson time (> 1: fastjson faster).
  *
  * Options:
  *   --group=LIST    run only these groups (comma separated): a group name, a prefix
@@ -38,6 +51,7 @@
  *                   --svg='bench/results/{chart}.svg')
  *   --no-svg        do not write the charts
  *   --list          list the selected case ids (group/name) and exit
+ *   --peer=auto|off auto (default): time the peer when it is loaded; off: never
  *   --strict        exit 3 if the targets are not met
  *
  * Groups whose function is missing (e.g. fastjson_decode() in a build without the
@@ -156,6 +170,50 @@ function loop_fastjson_validate(string $s, int $flags, int $n): array
     return [$t, cpu_ns() - $c];
 }
 
+/* The peer's loops (flags: the peer takes none; only cases with flags 0 run it). */
+function loop_peer_decode(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        simdjson_decode($s, false, 512);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+function loop_peer_decode_assoc(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        simdjson_decode($s, true, 512);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+function loop_peer_validate(string $s, int $flags, int $n): array
+{
+    $c = cpu_ns();
+    $t = hrtime(true);
+    for ($i = 0; $i < $n; ++$i) {
+        simdjson_is_valid($s, 512);
+    }
+    $t = hrtime(true) - $t;
+    return [$t, cpu_ns() - $c];
+}
+
+/* The peer extension (simdjson_plus or another with the same functions), or null. */
+function peer_info(): ?array
+{
+    if (!function_exists('simdjson_decode') || !function_exists('simdjson_is_valid')) {
+        return null;
+    }
+    $ext = (new ReflectionFunction('simdjson_decode'))->getExtensionName() ?: 'simdjson';
+    return ['name' => $ext, 'version' => phpversion($ext) ?: '?'];
+}
+
 /* What json_validate() answers, computed the PHP 8.2 way. */
 function valid_by_decode(string $s, int $flags): bool
 {
@@ -194,6 +252,10 @@ function ops(): array
             'bytes'     => $inBytes,
             'needs'     => ['fastjson_decode'],
             'names'     => ['json_decode', 'fastjson_decode'],
+            // the peer: timing loop, one sanity call, what that call must satisfy
+            'peer'      => 'loop_peer_decode',
+            'call_peer' => static fn(string $in) => simdjson_decode($in, false, 512),
+            'peer_ok'   => static fn(mixed $out) => $out !== null,
         ],
         'decode-assoc' => [
             'ext'       => 'loop_json_decode_assoc',
@@ -204,6 +266,9 @@ function ops(): array
             'bytes'     => $inBytes,
             'needs'     => ['fastjson_decode'],
             'names'     => ['json_decode', 'fastjson_decode'],
+            'peer'      => 'loop_peer_decode_assoc',
+            'call_peer' => static fn(string $in) => simdjson_decode($in, true, 512),
+            'peer_ok'   => static fn(mixed $out) => $out !== null,
         ],
         // reference on every PHP version: json_decode() to arrays (cheaper than to objects)
         'validate' => [
@@ -215,6 +280,9 @@ function ops(): array
             'bytes'     => $inBytes,
             'needs'     => ['fastjson_validate'],
             'names'     => ['json_decode', 'fastjson_validate'],
+            'peer'      => 'loop_peer_validate',
+            'call_peer' => static fn(string $in) => simdjson_is_valid($in, 512),
+            'peer_ok'   => static fn(mixed $out) => $out === true,
         ],
         'validate-jv' => [
             'ext'       => 'loop_json_validate',
@@ -225,6 +293,9 @@ function ops(): array
             'bytes'     => $inBytes,
             'needs'     => ['fastjson_validate', 'json_validate'],
             'names'     => ['json_validate', 'fastjson_validate'],
+            'peer'      => 'loop_peer_validate',
+            'call_peer' => static fn(string $in) => simdjson_is_valid($in, 512),
+            'peer_ok'   => static fn(mixed $out) => $out === true,
         ],
     ];
 }
@@ -261,6 +332,8 @@ function groups(): array
                                 'color' => '#e07b6f', 'chart' => 'decode'],
         'decode-small'      => ['title' => 'small documents (real/small), stdClass and +assoc',
                                 'color' => '#8c6bb1', 'chart' => 'decode'],
+        'validate-small'    => ['title' => 'small documents (real/small), fastjson_validate() vs json_decode($json, true)',
+                                'color' => '#a0522d', 'chart' => 'decode'],
         'decode-text'       => ['title' => 'text corpora as JSON: string and lines, \\u-escaped and +uu raw UTF-8',
                                 'color' => '#d2691e', 'chart' => 'decode', 'min' => 1.0],
         'decode-seed'       => ['title' => 'seed escape corpora (adapik PR #23675), \\u-escaped and +uu',
@@ -404,6 +477,10 @@ function build_cases(): array
         $add('decode-small', $d, 'decode', 0, json_file("real/small/$d.json"));
         $add('decode-small', "$d+assoc", 'decode-assoc', 0, json_file("real/small/$d.json"));
     }
+    foreach (glob_names('real/small/*.json') as $f) {
+        $d = basename($f, '.json');
+        $add('validate-small', $d, 'validate', 0, json_file("real/small/$d.json"));
+    }
 
     // texts turned into JSON: \u-escaped (flags 0) and raw UTF-8 (+uu), one string and lines
     foreach (['en', 'ru', 'zh', 'ja', 'emoji', 'html', 'entities'] as $t) {
@@ -536,35 +613,58 @@ function run_case(array $case, array $op, array $opt): array
     $bytes = ($op['bytes'])($in, $outA);
     unset($outA, $outB);
 
-    $la = $op['ext'];
-    $lb = $op['fast'];
-    $clk = $opt['clock'] === 'wall' ? 0 : 1;
-    $na = calibrate($la, $in, $flags, $opt['batch'] * 1e6, $clk);
-    $nb = calibrate($lb, $in, $flags, $opt['batch'] * 1e6, $clk);
-    // warm-up batch per side
-    $la($in, $flags, $na);
-    $lb($in, $flags, $nb);
-
-    // interleaved rounds: A B, B A, A B, ...; per-call ns for [wall, cpu]
-    $sa = $sb = [[], []];
-    $push = static function (array &$s, array $t, int $n) {
-        $s[0][] = $t[0] / $n;
-        $s[1][] = $t[1] / $n;
-    };
-    for ($r = 0; $r < $opt['rounds']; ++$r) {
-        if ($r % 2 === 0) {
-            $push($sa, $la($in, $flags, $na), $na);
-            $push($sb, $lb($in, $flags, $nb), $nb);
+    // the peer: a sanity check only (its values differ from ext/json's by design)
+    $peerSkip = null;
+    $usePeer = $opt['peer'] !== null && isset($op['peer']);
+    if ($usePeer) {
+        if ($flags !== 0) {
+            $peerSkip = 'the peer takes no flags';
         } else {
-            $push($sb, $lb($in, $flags, $nb), $nb);
-            $push($sa, $la($in, $flags, $na), $na);
+            try {
+                $outP = ($op['call_peer'])($in);
+                if (!($op['peer_ok'])($outP)) {
+                    $peerSkip = 'returned ' . get_debug_type($outP) . ($outP === false ? ' (false)' : '');
+                }
+            } catch (\Throwable $e) {
+                $peerSkip = get_class($e) . ': ' . $e->getMessage();
+            }
+            unset($outP);
+        }
+        $usePeer = $peerSkip === null;
+    }
+
+    // sides: 0 ext/json, 1 fastjson, 2 the peer
+    $loops = [$op['ext'], $op['fast']];
+    if ($usePeer) {
+        $loops[] = $op['peer'];
+    }
+    $k = count($loops);
+    $clk = $opt['clock'] === 'wall' ? 0 : 1;
+    $n = [];
+    foreach ($loops as $j => $loop) {
+        $n[$j] = calibrate($loop, $in, $flags, $opt['batch'] * 1e6, $clk);
+    }
+    // warm-up batch per side
+    foreach ($loops as $j => $loop) {
+        $loop($in, $flags, $n[$j]);
+    }
+
+    // interleaved rounds, the order rotated each round (A B, B A, ... or A B C, B C A,
+    // C A B, ...); per-call ns for [wall, cpu] per side
+    $smp = array_fill(0, $k, [[], []]);
+    for ($r = 0; $r < $opt['rounds']; ++$r) {
+        for ($i = 0; $i < $k; ++$i) {
+            $j = ($r + $i) % $k;
+            $t = $loops[$j]($in, $flags, $n[$j]);
+            $smp[$j][0][] = $t[0] / $n[$j];
+            $smp[$j][1][] = $t[1] / $n[$j];
         }
     }
     unset($in);
 
     $stat = $opt['stat'] === 'min' ? static fn(array $x) => (float)min($x) : 'median';
-    $ta = $sa[$clk];
-    $tb = $sb[$clk];
+    $ta = $smp[0][$clk];
+    $tb = $smp[1][$clk];
     $ma = max(1e-3, $stat($ta));
     $mb = max(1e-3, $stat($tb));
     $pr = [];
@@ -574,17 +674,29 @@ function run_case(array $case, array $op, array $opt): array
     $mpr = median($pr);
     $mad = median(array_map(static fn($x) => abs($x - $mpr), $pr));
 
-    return [
+    $res = [
         'id' => $case['id'], 'group' => $case['group'], 'name' => $case['name'],
         'op' => $case['op'], 'flags' => $flags, 'bytes' => $bytes,
-        'n_ext' => $na, 'n_fast' => $nb,
+        'n_ext' => $n[0], 'n_fast' => $n[1],
         'ns_ext' => $ma, 'ns_fast' => $mb,
         'mbps_ext' => $bytes / $ma * 1e3, 'mbps_fast' => $bytes / $mb * 1e3,
         'ratio' => $ma / $mb,
         'spread' => $mpr > 0 ? 1.4826 * $mad / $mpr : 0.0, // robust rel. spread of per-round ratios
         // per-call ns of every round
-        'wall_ext' => $sa[0], 'wall_fast' => $sb[0], 'cpu_ext' => $sa[1], 'cpu_fast' => $sb[1],
+        'wall_ext' => $smp[0][0], 'wall_fast' => $smp[1][0], 'cpu_ext' => $smp[0][1], 'cpu_fast' => $smp[1][1],
     ];
+    if ($usePeer) {
+        $mp = max(1e-3, $stat($smp[2][$clk]));
+        $res += [
+            'n_peer' => $n[2], 'ns_peer' => $mp, 'mbps_peer' => $bytes / $mp * 1e3,
+            'ratio_peer' => $ma / $mp,      // ext/json time / peer time
+            'fast_vs_peer' => $mp / $mb,    // peer time / fastjson time (> 1: fastjson faster)
+            'wall_peer' => $smp[2][0], 'cpu_peer' => $smp[2][1],
+        ];
+    } elseif ($peerSkip !== null) {
+        $res['peer_skipped'] = $peerSkip;
+    }
+    return $res;
 }
 
 /* ---------------------------------------------------------------------------
@@ -635,17 +747,20 @@ function xml(string $s): string
 
 function write_svg(string $file, array $results, array $groups, array $meta, string $chart): void
 {
-    $W = 900;
+    // with the peer: its ratio as a tick on each bar and a column of figures on the right
+    $peer = array_filter($results, static fn($r) => isset($r['ratio_peer'])) !== [];
+    $W = $peer ? 1090 : 900;
+    $peerX = 904;        // left edge of the peer column
     $rowH = 14;
     $labelX = 318;       // right edge of case labels
     $x0 = 326;           // x of ratio 0
     $x1 = 842;           // x of xmax
-    $top = 84;
+    $top = $peer ? 98 : 84;
     $target = $chart === 'encode' ? 3.0 : 3.5;  // the line of groups without a geomean target
 
     $maxRatio = 0.0;
     foreach ($results as $r) {
-        $maxRatio = max($maxRatio, $r['ratio']);
+        $maxRatio = max($maxRatio, $r['ratio'], $r['ratio_peer'] ?? 0.0);
     }
     $xmax = max(4.0, ceil($maxRatio));
     $clip = false;
@@ -679,8 +794,11 @@ function write_svg(string $file, array $results, array $groups, array $meta, str
         $gt = $gi['geo'] ?? $target;
         $y += 8;
         $body[] = sprintf('<text x="8" y="%d" class="gh">%s</text>', $y + 10, xml($g . ' — ' . $gi['title']));
-        $body[] = sprintf('<text x="%d" y="%d" class="gs" text-anchor="end">geomean %.2fx  min %.2fx%s</text>', $W - 8, $y + 10, $gm, $mn,
-            $gt != $target ? sprintf('  (target %.1fx)', $gt) : '');
+        $ps = array_filter($rs, static fn($r) => isset($r['ratio_peer']));
+        $body[] = sprintf('<text x="%d" y="%d" class="gs" text-anchor="end">geomean %.2fx  min %.2fx%s%s</text>', $W - 8, $y + 10, $gm, $mn,
+            $gt != $target ? sprintf('  (target %.1fx)', $gt) : '',
+            $ps ? sprintf('  | peer %.2fx, f/peer %.2fx', geomean(array_column($ps, 'ratio_peer')),
+                geomean(array_column($ps, 'fast_vs_peer'))) : '');
         $y += 16;
         $y0 = $y;
         foreach ($rs as $r) {
@@ -690,9 +808,22 @@ function write_svg(string $file, array $results, array $groups, array $meta, str
             $body[] = sprintf('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %.2fx (ext/json %s MB/s, fastjson %s MB/s, %s)</title></rect>',
                 $x0, $y + 2, max(0.5, $w), $rowH - 4, $gi['color'], xml($r['id']), $r['ratio'],
                 fmt_mbps($r['mbps_ext']), fmt_mbps($r['mbps_fast']), fmt_bytes($r['bytes']));
+            // the peer's tick before the value, whose white halo keeps the figure readable
+            if (isset($r['ratio_peer'])) {
+                $px = $sx($r['ratio_peer']);
+                $body[] = sprintf('<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" class="pk"><title>%s: peer %.2fx (%s MB/s)</title></line>',
+                    $px, $y + 1, $px, $y + $rowH - 1, xml($r['id']), $r['ratio_peer'], fmt_mbps($r['mbps_peer']));
+            }
             $clipped = $clip && $r['ratio'] > $xmax;
             $body[] = sprintf('<text x="%.1f" y="%d" class="%s">%s%.2fx</text>',
                 $x0 + $w + 3, $y + 10, $bad ? 'v vb' : 'v', $clipped ? '» ' : '', $r['ratio']);
+            if (isset($r['ratio_peer'])) {
+                $body[] = sprintf('<text x="%d" y="%d" class="pv">peer %s%.2fx  f/peer %.2fx</text>', $peerX, $y + 10,
+                    $clip && $r['ratio_peer'] > $xmax ? '» ' : '', $r['ratio_peer'], $r['fast_vs_peer']);
+            } elseif (isset($r['peer_skipped'])) {
+                $body[] = sprintf('<text x="%d" y="%d" class="pv"><title>%s</title>peer skipped</text>', $peerX, $y + 10,
+                    xml($r['peer_skipped']));
+            }
             $y += $rowH;
         }
         foreach ($ticks as $v) {
@@ -722,7 +853,10 @@ function write_svg(string $file, array $results, array $groups, array $meta, str
     $tl = xml($chart === 'encode'
         ? '+pretty JSON_PRETTY_PRINT, +uu JSON_UNESCAPED_UNICODE, +lines array of lines, +hex JSON_HEX_*; red: below the group threshold'
         : '+assoc to arrays, +uu input raw UTF-8 (else \\u-escaped), +lines array of lines; validate: ext/json is json_decode($json, true); red: below threshold');
-
+    $tp = $peer ? xml(sprintf('black tick, peer: ext/json time ÷ time of %s %s (same rounds; its results are not compared); '
+        . 'f/peer: peer time ÷ fastjson time (> 1: fastjson faster)',
+        $meta['peer']['name'] ?? '?', $meta['peer']['version'] ?? '?')) : '';
+    $tpLine = $peer ? "<text x=\"8\" y=\"62\" class=\"s\">$tp</text>\n" : '';
     $svg = <<<SVG
 <?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="$W" height="$H" viewBox="0 0 $W $H" font-family="ui-monospace,SFMono-Regular,Menlo,Consolas,'DejaVu Sans Mono','Liberation Mono',monospace">
@@ -735,12 +869,13 @@ function write_svg(string $file, array $results, array $groups, array $meta, str
  .tk{font-size:10px;fill:#444} .rl{font-size:10px;fill:#222} .ax{font-size:11px;fill:#222}
  .grid{stroke:#e6e6e6;stroke-width:1} .one{stroke:#222;stroke-width:1.2}
  .tgt{stroke:#c0392b;stroke-width:1.2;stroke-dasharray:5,3}
+ .pk{stroke:#111;stroke-width:2} .pv{font-size:10px;fill:#222}
 </style>
 <rect width="100%" height="100%" fill="#ffffff"/>
 <text x="8" y="18" class="t">$tt</text>
 <text x="8" y="34" class="s">$ts</text>
 <text x="8" y="48" class="s">$tl</text>
-
+$tpLine
 SVG;
     $svg .= implode("\n", $back) . "\n" . implode("\n", $body) . "\n" . implode("\n", $axes) . "\n</svg>\n";
 
@@ -761,7 +896,7 @@ function parse_options(array $argv): array
 {
     // svg: null = default file per chart, false = none
     $o = ['filter' => null, 'group' => null, 'quick' => false, 'rounds' => null, 'batch' => null, 'json' => null,
-          'svg' => null, 'list' => false, 'strict' => false, 'clock' => 'cpu', 'stat' => 'min'];
+          'svg' => null, 'list' => false, 'strict' => false, 'clock' => 'cpu', 'stat' => 'min', 'peer' => 'auto'];
     foreach (array_slice($argv, 1) as $a) {
         if ($a === '--quick') {
             $o['quick'] = true;
@@ -771,7 +906,7 @@ function parse_options(array $argv): array
             $o['strict'] = true;
         } elseif ($a === '--no-svg') {
             $o['svg'] = false;
-        } elseif (preg_match('/^--(filter|group|json|svg|rounds|batch-ms|clock|stat)=(.*)$/s', $a, $m)) {
+        } elseif (preg_match('/^--(filter|group|json|svg|rounds|batch-ms|clock|stat|peer)=(.*)$/s', $a, $m)) {
             $k = $m[1] === 'batch-ms' ? 'batch' : $m[1];
             $o[$k] = $m[2];
         } elseif ($a === '-h' || $a === '--help') {
@@ -786,6 +921,9 @@ function parse_options(array $argv): array
     $o['batch'] = (float)($o['batch'] ?? ($o['quick'] ? 4 : 10));
     if (!in_array($o['clock'], ['cpu', 'wall'], true) || !in_array($o['stat'], ['median', 'min'], true)) {
         fail('--clock must be cpu or wall, --stat median or min');
+    }
+    if (!in_array($o['peer'], ['auto', 'off'], true)) {
+        fail('--peer must be auto or off');
     }
     if ($o['rounds'] < 1 || $o['batch'] <= 0) {
         fail('--rounds and --batch-ms must be positive');
@@ -839,6 +977,9 @@ function main(array $argv): int
         fail("fastjson.override is on, so json_*() run fastjson: add -d fastjson.override=0");
     }
 
+    // from here on: the peer's name and version, or null when it is not timed
+    $o['peer'] = $o['peer'] === 'auto' ? peer_info() : null;
+
     $groups = groups();
     $sel = select_groups($o['group'], $groups);
     $cases = array_values(array_filter(build_cases(), static fn($c) => in_array($c['group'], $sel, true)));
@@ -891,6 +1032,7 @@ function main(array $argv): int
         'validate_ref' => 'json_decode($json, true)', 'json_validate' => function_exists('json_validate'),
         'opcache' => (bool)ini_get('opcache.enable_cli') && function_exists('opcache_get_status'),
         'serialize_precision' => ini_get('serialize_precision'),
+        'peer' => $o['peer'],
     ];
 
     printf("fastjson benchmark — PHP %s, fastjson %s (SIMD: %s), %s\n", $meta['php'], $meta['fastjson'], $meta['simd'], $meta['cpu']);
@@ -901,22 +1043,37 @@ function main(array $argv): int
     if (in_array('decode', $charts, true)) {
         printf("validate: ext/json is json_decode(\$json, true)%s\n",
             $meta['json_validate'] ? ', and json_validate() in validate-real-jv' : ' (this PHP has no json_validate())');
+        if ($o['peer'] !== null) {
+            printf("peer: %s %s, simdjson_decode() / simdjson_is_valid() timed in the same rounds; a speed reference only, its results are not compared\n"
+                . "peer = ext/json time / peer time; f/peer = peer time / fastjson time (>1: fastjson faster)\n",
+                $o['peer']['name'], $o['peer']['version']);
+        }
     }
 
     $hdr = sprintf('%-44s %8s %9s %9s %8s %6s', 'case', 'size', 'ext MB/s', 'fast MB/s', 'ratio', '±');
+    $peerHdr = sprintf(' %9s %7s %7s', 'peer MB/s', 'peer', 'f/peer');
+    $peerCols = false;
     $t0 = hrtime(true);
     $results = [];
     $cur = null;
     foreach ($cases as $case) {
         if ($case['group'] !== $cur) {
             $cur = $case['group'];
-            printf("\n== %s: %s\n%s\n", $cur, $groups[$cur]['title'] ?? '', $hdr);
+            $peerCols = $o['peer'] !== null && isset($ops[$case['op']]['peer']);
+            printf("\n== %s: %s\n%s\n", $cur, $groups[$cur]['title'] ?? '', $hdr . ($peerCols ? $peerHdr : ''));
         }
         $r = run_case($case, $ops[$case['op']], $o);
         $thr = $groups[$cur]['min'] ?? 1.0;
-        printf("%-44s %8s %9s %9s %7.2fx %5.1f%%%s\n", $r['id'], fmt_bytes($r['bytes']),
-            fmt_mbps($r['mbps_ext']), fmt_mbps($r['mbps_fast']), $r['ratio'], 100 * $r['spread'],
-            $r['ratio'] < $thr ? '  <' . $thr . 'x' : '');
+        $peer = '';
+        if ($peerCols) {
+            $peer = isset($r['ratio_peer'])
+                ? sprintf(' %9s %6.2fx %6.2fx', fmt_mbps($r['mbps_peer']), $r['ratio_peer'], $r['fast_vs_peer'])
+                : sprintf(' %9s %7s %7s', '-', '-', '-');
+        }
+        printf("%-44s %8s %9s %9s %7.2fx %5.1f%%%s%s%s\n", $r['id'], fmt_bytes($r['bytes']),
+            fmt_mbps($r['mbps_ext']), fmt_mbps($r['mbps_fast']), $r['ratio'], 100 * $r['spread'], $peer,
+            $r['ratio'] < $thr ? '  <' . $thr . 'x' : '',
+            isset($r['peer_skipped']) ? '  (peer skipped: ' . substr($r['peer_skipped'], 0, 60) . ')' : '');
         $results[] = $r;
     }
     $elapsed = (hrtime(true) - $t0) / 1e9;
@@ -927,8 +1084,14 @@ function main(array $argv): int
         $byGroup[$r['group']][] = $r;
     }
     $summary = [];
+    $withPeer = array_filter($results, static fn($r) => isset($r['ratio_peer']));
     echo "\n== summary\n";
-    printf("%-18s %5s %9s %9s  %s\n", 'group', 'cases', 'geomean', 'min', 'slowest case');
+    if ($withPeer) {
+        echo "peer, f/peer: geomeans over the cases the peer ran\n";
+        printf("%-18s %5s %9s %9s %8s %8s  %s\n", 'group', 'cases', 'geomean', 'min', 'peer', 'f/peer', 'slowest case');
+    } else {
+        printf("%-18s %5s %9s %9s  %s\n", 'group', 'cases', 'geomean', 'min', 'slowest case');
+    }
     foreach ($groups as $g => $gi) {
         if (empty($byGroup[$g])) {
             continue;
@@ -937,7 +1100,23 @@ function main(array $argv): int
         usort($rs, static fn($a, $b) => $a['ratio'] <=> $b['ratio']);
         $gm = geomean(array_column($rs, 'ratio'));
         $summary[$g] = ['cases' => count($rs), 'geomean' => $gm, 'min' => $rs[0]['ratio'], 'min_case' => $rs[0]['id']];
-        printf("%-18s %5d %8.2fx %8.2fx  %s\n", $g, count($rs), $gm, $rs[0]['ratio'], $rs[0]['id']);
+        if (!$withPeer) {
+            printf("%-18s %5d %8.2fx %8.2fx  %s\n", $g, count($rs), $gm, $rs[0]['ratio'], $rs[0]['id']);
+            continue;
+        }
+        $ps = array_filter($rs, static fn($r) => isset($r['ratio_peer']));
+        $peer = sprintf(' %8s %8s', '-', '-');
+        if ($ps) {
+            $summary[$g] += ['peer_cases' => count($ps), 'peer_geomean' => geomean(array_column($ps, 'ratio_peer')),
+                             'fast_vs_peer_geomean' => geomean(array_column($ps, 'fast_vs_peer'))];
+            $peer = sprintf(' %7.2fx %7.2fx', $summary[$g]['peer_geomean'], $summary[$g]['fast_vs_peer_geomean']);
+        }
+        printf("%-18s %5d %8.2fx %8.2fx%s  %s%s\n", $g, count($rs), $gm, $rs[0]['ratio'], $peer, $rs[0]['id'],
+            $ps && count($ps) < count($rs) ? sprintf(' (peer ran %d of %d)', count($ps), count($rs)) : '');
+    }
+    $skipped = array_filter($results, static fn($r) => isset($r['peer_skipped']));
+    foreach ($skipped as $r) {
+        printf("peer skipped in %s: %s\n", $r['id'], $r['peer_skipped']);
     }
 
     // targets, of the charts this run covers
