@@ -561,12 +561,10 @@ function main(array $argv): int
     ];
     printf("fastjson cold-call benchmark — PHP %s, fastjson %s (SIMD: %s), %s\n", $meta['php'], $meta['fastjson'], $meta['simd'], $meta['cpu']);
     printf("A/B: json_*() with fastjson.override=1, fastjson.enabled=0 (ext) / 1 (fast) per call; fastjson_info() confirms the side\n");
-    printf("cold: before each call %d MB read line by line (%s) + %d MB written one byte per 64-byte line (2 x L2), %.1f ms; THP %s\n",
-        $largeBytes >> 20, $llc !== null ? sprintf('1.25 x L%d %d MB', $llc[0], $llc[1] >> 20) : 'LLC unknown: 64 MB',
+    printf("cold: before each call %d MB %s (%s) + %d MB written one byte per 64-byte line (2 x L2), %.1f ms; THP %s\n",
+        $largeBytes >> 20, $o['evict'] === 'write' ? 'written one byte per 64-byte line' : 'read line by line',
+        $o['evict_mb'] !== null ? '--evict-mb' : ($llc !== null ? sprintf('1.25 x L%d %d MB', $llc[0], $llc[1] >> 20) : 'LLC unknown: 64 MB'),
         $otherBytes >> 20, $evictMs, $meta['thp']);
-    if ($o['evict'] === 'write') {
-        printf("      (--evict=write: the large buffer is written one byte per line too)\n");
-    }
     printf("warm: %d samples per side (rounds of 1 untimed + %d timed calls); cold: %d samples per side\n",
         $meta['warm_samples'], WARM_BLOCK, $cold);
     printf("times: median µs per call (hrtime, timer cost %.0f ns subtracted); ratio = ext/json ÷ fastjson; [p25 p75] of per-round ratios\n", $tick);
