@@ -1037,7 +1037,7 @@ function main(array $argv): int
 
     printf("fastjson benchmark — PHP %s, fastjson %s (SIMD: %s), %s\n", $meta['php'], $meta['fastjson'], $meta['simd'], $meta['cpu']);
     printf("%d cases, %d interleaved rounds (%s) of ~%g ms batches, %s %s time per side\n",
-        count($cases), $o['rounds'], $o['peer'] !== null ? 'AB BA .., with the peer ABC BCA CAB ..' : 'AB BA ..', $o['batch'], $o['stat'], $o['clock'] === 'cpu' ? 'CPU (getrusage)' : 'wall (hrtime)');
+        count($cases), $o['rounds'], $o['peer'] !== null && in_array('decode', $charts, true) ? 'AB BA .., with the peer ABC BCA CAB ..' : 'AB BA ..', $o['batch'], $o['stat'], $o['clock'] === 'cpu' ? 'CPU (getrusage)' : 'wall (hrtime)');
     printf("ratio = ext/json time / fastjson time (>1: fastjson faster)\n");
     printf("size = bytes of the JSON (encode: produced, decode/validate: input); MB/s = size / time per call (MB = 10^6 bytes); ± = robust spread of per-round ratios\n");
     if (in_array('decode', $charts, true)) {
