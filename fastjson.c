@@ -15,6 +15,7 @@
 #include "encoder/fastjson_encoder.h"
 #include "encoder/fastjson_compat.h"
 #include "scanner/fastjson_parser.h"
+#include "scanner/fastjson_structural.h"
 #include "fastjson_arginfo.h"
 
 /* Exported by ext/json but declared in none of its installed headers. */
@@ -72,6 +73,8 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("fastjson.enabled", "1", PHP_INI_ALL, OnUpdateBool, enabled,
 		zend_fastjson_globals, fastjson_globals)
 	PHP_INI_ENTRY("fastjson.verify", "0", PHP_INI_ALL, fastjson_update_verify)
+	STD_PHP_INI_BOOLEAN("fastjson.structural", "1", PHP_INI_ALL, OnUpdateBool, structural,
+		zend_fastjson_globals, fastjson_globals)
 #ifdef FASTJSON_TESTING
 	STD_PHP_INI_ENTRY("fastjson.test_fault", "0", PHP_INI_ALL, OnUpdateLong, test_fault,
 		zend_fastjson_globals, fastjson_globals)
@@ -347,7 +350,14 @@ PHP_FUNCTION(fastjson_validate)
 	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags)) {
 		return;
 	}
-	fastjson_validate_ex(json, flags, depth, FASTJSON_G(simd_path), &error);
+	if (FASTJSON_G(structural) && fastjson_structural_validate(json, depth, FASTJSON_G(simd_path))) {
+		FASTJSON_G(structural_accepted)++;
+		error.code = PHP_JSON_ERROR_NONE;
+		error.offset = 0;
+	} else {
+		FASTJSON_G(structural_passed_on) += FASTJSON_G(structural);
+		fastjson_validate_ex(json, flags, depth, FASTJSON_G(simd_path), &error);
+	}
 	info = fastjson_record_parse_error(json, &error);
 	fastjson_json_error_set_at(info->code, info->line, info->column);
 	RETURN_BOOL(error.code == PHP_JSON_ERROR_NONE);
@@ -404,7 +414,7 @@ PHP_FUNCTION(fastjson_last_error_info)
 
 PHP_FUNCTION(fastjson_info)
 {
-	zval functions;
+	zval functions, structural;
 	int fn;
 
 	ZEND_PARSE_PARAMETERS_NONE();
@@ -415,6 +425,11 @@ PHP_FUNCTION(fastjson_info)
 	add_assoc_bool(return_value, "override", fastjson_override_active());
 	add_assoc_bool(return_value, "enabled", FASTJSON_G(enabled));
 	add_assoc_double(return_value, "verify", FASTJSON_G(verify));
+	array_init_size(&structural, 3);
+	add_assoc_bool(&structural, "enabled", FASTJSON_G(structural));
+	add_assoc_long(&structural, "accepted", (zend_long) FASTJSON_G(structural_accepted));
+	add_assoc_long(&structural, "passed_on", (zend_long) FASTJSON_G(structural_passed_on));
+	add_assoc_zval(return_value, "structural", &structural);
 	array_init_size(&functions, FASTJSON_FN_COUNT);
 	for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
 		const fastjson_fn_counters *c = &FASTJSON_G(counters)[fn];

@@ -29,6 +29,11 @@ ZEND_BEGIN_MODULE_GLOBALS(fastjson)
 	bool override;
 	bool enabled;
 	double verify;
+	/* fastjson.structural: validate runs the structural stage first; how often it vouched
+	 * for the input, and how often it passed the input on to the exact scanner. */
+	bool structural;
+	uint64_t structural_accepted;
+	uint64_t structural_passed_on;
 	uint64_t verify_rng;
 	fastjson_fn_counters counters[FASTJSON_FN_COUNT];
 	fastjson_error_info last_error;

@@ -1,0 +1,593 @@
+/* The structural stage: reads the input 64 bytes at a time into bit masks (one bit per
+ * byte), finds which bytes lie inside strings and which start a token, and checks what
+ * can be checked byte by byte: control characters and escapes in strings, UTF-8.
+ *
+ * It only ever vouches for input that ext/json accepts. Anything else, or anything it
+ * does not handle, makes it give up, and the exact scanner then reads the input from the
+ * start and reports ext/json's error, message and location. So a reader built on it
+ * needs no error paths of its own beyond "give up".
+ *
+ * The block functions are inline so that each reader instantiates them once per SIMD
+ * path (see fastjson_structural_loop.h). Only the readers include this file. */
+
+#ifndef FASTJSON_STAGE1_H
+#define FASTJSON_STAGE1_H
+
+#include "php.h"
+#include "../fastjson_simd.h"
+#include "../utf8/fastjson_utf8.h"
+#include "fastjson_scanner.h"
+
+#define FASTJSON_BLOCK 64
+
+/* Bytes of one block by class: bit i for byte i. */
+typedef struct {
+	uint64_t backslash;
+	uint64_t quote;
+	uint64_t op;      /* , : [ ] { } */
+	uint64_t space;   /* JSON whitespace */
+	uint64_t control; /* below 0x20 */
+	uint64_t high;    /* 0x80 and above */
+} fastjson_block_classes;
+
+/* What carries from one block to the next. */
+typedef struct {
+	const unsigned char *end; /* the input's terminating NUL */
+	uint64_t in_string;       /* all ones when the last block ended inside a string */
+	uint64_t escaped;         /* 1 when the next block's first byte is escaped */
+	uint64_t scalar;          /* 1 when the last block ended inside a number or literal */
+	/* The scalar path's UTF-8 check: well-formed up to here (a character may end in a
+	 * later block). */
+	const unsigned char *utf8_checked;
+	/* The vector paths' UTF-8 check: the next block's first bytes that must be trail
+	 * bytes, and whether its first byte follows E0, ED, F0 or F4 (bits 0-3). */
+	uint64_t utf8_trails;
+	unsigned utf8_after;
+	/* The 'u' of the low half of a surrogate pair, checked with its high half. */
+	const unsigned char *pair_low;
+} fastjson_stage1;
+
+/* ---- classification, one function per SIMD path -------------------------------------------- */
+
+/* Exact 0x80 in each byte of x that is zero (no false positives from borrows). */
+static zend_always_inline uint64_t fastjson_swar_zero(uint64_t x)
+{
+	const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+	return ~(((x & low7) + low7) | x | low7);
+}
+
+static zend_always_inline uint64_t fastjson_swar_eq(uint64_t x, unsigned char c)
+{
+	return fastjson_swar_zero(x ^ (UINT64_C(0x0101010101010101) * c));
+}
+
+/* The 0x80 bits of the 8 bytes of x gathered into 8 bits, byte 0 lowest. */
+static zend_always_inline unsigned fastjson_swar_bits(uint64_t x)
+{
+	return (unsigned) (((x >> 7) * UINT64_C(0x0102040810204080)) >> 56);
+}
+
+/* The scalar twin: 8 bytes at a time in 64-bit words. */
+static zend_always_inline void fastjson_classify_scalar(const unsigned char *p, fastjson_block_classes *c)
+{
+	const uint64_t high_bits = UINT64_C(0x8080808080808080);
+	int i;
+
+	memset(c, 0, sizeof(*c));
+	for (i = 0; i < 8; i++) {
+		uint64_t x, lower;
+		memcpy(&x, p + 8 * i, 8);
+#ifdef WORDS_BIGENDIAN
+		x = __builtin_bswap64(x);
+#endif
+		lower = x | UINT64_C(0x2020202020202020);
+		c->backslash |= (uint64_t) fastjson_swar_bits(fastjson_swar_eq(x, '\\')) << (8 * i);
+		c->quote |= (uint64_t) fastjson_swar_bits(fastjson_swar_eq(x, '"')) << (8 * i);
+		c->op |= (uint64_t) fastjson_swar_bits(fastjson_swar_eq(x, ',') | fastjson_swar_eq(x, ':')
+			| fastjson_swar_eq(lower, '{') | fastjson_swar_eq(lower, '}')) << (8 * i);
+		c->space |= (uint64_t) fastjson_swar_bits(fastjson_swar_eq(x, ' ') | fastjson_swar_eq(x, '\n')
+			| fastjson_swar_eq(x, '\r') | fastjson_swar_eq(x, '\t')) << (8 * i);
+		/* Below 0x20: adding 0x60 to the low 7 bits leaves bit 7 clear, and bit 7 was clear. */
+		c->control |= (uint64_t) fastjson_swar_bits(
+			~(((x & ~high_bits) + UINT64_C(0x6060606060606060)) | x) & high_bits) << (8 * i);
+		c->high |= (uint64_t) fastjson_swar_bits(x & high_bits) << (8 * i);
+	}
+}
+
+#ifdef FASTJSON_HAVE_SSE2
+static zend_always_inline uint64_t fastjson_movemask64_sse2(__m128i a, __m128i b, __m128i c, __m128i d)
+{
+	return (uint64_t) (unsigned) _mm_movemask_epi8(a) | ((uint64_t) (unsigned) _mm_movemask_epi8(b) << 16)
+		| ((uint64_t) (unsigned) _mm_movemask_epi8(c) << 32) | ((uint64_t) (unsigned) _mm_movemask_epi8(d) << 48);
+}
+
+static zend_always_inline void fastjson_classes16_sse2(__m128i v, __m128i *bs, __m128i *qt, __m128i *op,
+		__m128i *sp, __m128i *ctl)
+{
+	/* '[' and '{' differ only in bit 5, as do ']' and '}'. */
+	__m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+	*bs = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
+	*qt = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+	*op = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(',')), _mm_cmpeq_epi8(v, _mm_set1_epi8(':'))),
+		_mm_or_si128(_mm_cmpeq_epi8(lower, _mm_set1_epi8('{')), _mm_cmpeq_epi8(lower, _mm_set1_epi8('}'))));
+	*sp = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+	*ctl = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(0x1f)), _mm_set1_epi8(0x1f));
+}
+
+static zend_always_inline void fastjson_classify_sse2(const unsigned char *p, fastjson_block_classes *c)
+{
+	__m128i v[4], bs[4], qt[4], op[4], sp[4], ctl[4];
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		v[i] = _mm_loadu_si128((const __m128i *) (p + 16 * i));
+		fastjson_classes16_sse2(v[i], &bs[i], &qt[i], &op[i], &sp[i], &ctl[i]);
+	}
+	c->backslash = fastjson_movemask64_sse2(bs[0], bs[1], bs[2], bs[3]);
+	c->quote = fastjson_movemask64_sse2(qt[0], qt[1], qt[2], qt[3]);
+	c->op = fastjson_movemask64_sse2(op[0], op[1], op[2], op[3]);
+	c->space = fastjson_movemask64_sse2(sp[0], sp[1], sp[2], sp[3]);
+	c->control = fastjson_movemask64_sse2(ctl[0], ctl[1], ctl[2], ctl[3]);
+	c->high = fastjson_movemask64_sse2(v[0], v[1], v[2], v[3]);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_movemask64_avx2(__m256i lo, __m256i hi)
+{
+	return (uint64_t) (uint32_t) _mm256_movemask_epi8(lo) | ((uint64_t) (uint32_t) _mm256_movemask_epi8(hi) << 32);
+}
+
+/* Whitespace and structural characters by two table look-ups, one per nibble: each
+ * class is a bit set in both the high nibble's and the low nibble's entry.
+ *   bit 0: 0x09 0x0a 0x0d   bit 1: 0x20   bit 2: ','   bit 3: ':'   bit 4: [ ] { } */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_nibble_classes_avx2(__m256i v)
+{
+	const __m256i by_low = _mm256_setr_epi8(
+		2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 0, 0,
+		2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 0, 0);
+	const __m256i by_high = _mm256_setr_epi8(
+		1, 0, 2 | 4, 8, 0, 16, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0,
+		1, 0, 2 | 4, 8, 0, 16, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0);
+	/* Bytes from 0x80 have no class: pshufb gives 0 for an index with bit 7 set. */
+	__m256i low = _mm256_shuffle_epi8(by_low, v);
+	__m256i high = _mm256_shuffle_epi8(by_high, _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0f)));
+	return _mm256_and_si256(low, high);
+}
+
+static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_classify_avx2(const unsigned char *p,
+		fastjson_block_classes *c)
+{
+	__m256i lo = _mm256_loadu_si256((const __m256i *) p);
+	__m256i hi = _mm256_loadu_si256((const __m256i *) (p + 32));
+	__m256i class_lo = fastjson_nibble_classes_avx2(lo);
+	__m256i class_hi = fastjson_nibble_classes_avx2(hi);
+	const __m256i zero = _mm256_setzero_si256();
+	const __m256i op_bits = _mm256_set1_epi8(4 | 8 | 16);
+	const __m256i space_bits = _mm256_set1_epi8(1 | 2);
+	const __m256i ctl_max = _mm256_set1_epi8(0x1f);
+
+	c->backslash = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(lo, _mm256_set1_epi8('\\')),
+		_mm256_cmpeq_epi8(hi, _mm256_set1_epi8('\\')));
+	c->quote = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(lo, _mm256_set1_epi8('"')),
+		_mm256_cmpeq_epi8(hi, _mm256_set1_epi8('"')));
+	c->op = ~fastjson_movemask64_avx2(_mm256_cmpeq_epi8(_mm256_and_si256(class_lo, op_bits), zero),
+		_mm256_cmpeq_epi8(_mm256_and_si256(class_hi, op_bits), zero));
+	c->space = ~fastjson_movemask64_avx2(_mm256_cmpeq_epi8(_mm256_and_si256(class_lo, space_bits), zero),
+		_mm256_cmpeq_epi8(_mm256_and_si256(class_hi, space_bits), zero));
+	c->control = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, ctl_max), ctl_max),
+		_mm256_cmpeq_epi8(_mm256_max_epu8(hi, ctl_max), ctl_max));
+	c->high = fastjson_movemask64_avx2(lo, hi);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_NEON
+/* movemask for 64 bytes: each byte's bit weighted by its place, then summed 8 to a byte. */
+static zend_always_inline uint64_t fastjson_movemask64_neon(uint8x16_t a, uint8x16_t b, uint8x16_t c, uint8x16_t d)
+{
+	static const uint8_t weights[16] = {1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128};
+	const uint8x16_t w = vld1q_u8(weights);
+	uint8x16_t ab = vpaddq_u8(vandq_u8(a, w), vandq_u8(b, w));
+	uint8x16_t cd = vpaddq_u8(vandq_u8(c, w), vandq_u8(d, w));
+	uint8x16_t all = vpaddq_u8(ab, cd);
+	all = vpaddq_u8(all, all);
+	return vgetq_lane_u64(vreinterpretq_u64_u8(all), 0);
+}
+
+static zend_always_inline void fastjson_classify_neon(const unsigned char *p, fastjson_block_classes *c)
+{
+	uint8x16_t v[4], bs[4], qt[4], op[4], sp[4], ctl[4], high[4];
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		uint8x16_t lower;
+		v[i] = vld1q_u8(p + 16 * i);
+		lower = vorrq_u8(v[i], vdupq_n_u8(0x20));
+		bs[i] = vceqq_u8(v[i], vdupq_n_u8('\\'));
+		qt[i] = vceqq_u8(v[i], vdupq_n_u8('"'));
+		op[i] = vorrq_u8(vorrq_u8(vceqq_u8(v[i], vdupq_n_u8(',')), vceqq_u8(v[i], vdupq_n_u8(':'))),
+			vorrq_u8(vceqq_u8(lower, vdupq_n_u8('{')), vceqq_u8(lower, vdupq_n_u8('}'))));
+		sp[i] = vorrq_u8(vorrq_u8(vceqq_u8(v[i], vdupq_n_u8(' ')), vceqq_u8(v[i], vdupq_n_u8('\n'))),
+			vorrq_u8(vceqq_u8(v[i], vdupq_n_u8('\r')), vceqq_u8(v[i], vdupq_n_u8('\t'))));
+		ctl[i] = vcltq_u8(v[i], vdupq_n_u8(0x20));
+		high[i] = vcgeq_u8(v[i], vdupq_n_u8(0x80));
+	}
+	c->backslash = fastjson_movemask64_neon(bs[0], bs[1], bs[2], bs[3]);
+	c->quote = fastjson_movemask64_neon(qt[0], qt[1], qt[2], qt[3]);
+	c->op = fastjson_movemask64_neon(op[0], op[1], op[2], op[3]);
+	c->space = fastjson_movemask64_neon(sp[0], sp[1], sp[2], sp[3]);
+	c->control = fastjson_movemask64_neon(ctl[0], ctl[1], ctl[2], ctl[3]);
+	c->high = fastjson_movemask64_neon(high[0], high[1], high[2], high[3]);
+}
+#endif
+
+/* ---- from classes to tokens ----------------------------------------------------------------- */
+
+/* Bit i set when the XOR of bits 0..i of x is 1: which bytes lie between quote pairs. */
+static zend_always_inline uint64_t fastjson_prefix_xor(uint64_t x)
+{
+	x ^= x << 1;
+	x ^= x << 2;
+	x ^= x << 4;
+	x ^= x << 8;
+	x ^= x << 16;
+	x ^= x << 32;
+	return x;
+}
+
+/* The bytes escaped by a backslash: those after a run of backslashes of odd length.
+ * Adding a run's first bit to the run carries past its end; the carry lands on the byte
+ * after the run, whose position has the parity of (start + length). So runs that start
+ * on even positions escape where the carry lands on an odd one, and the other way round.
+ * A run that reaches the block's end carries out of bit 63: it escapes the next block's
+ * first byte when it started on an odd position (64 - start is then odd). */
+static zend_always_inline uint64_t fastjson_escaped_bytes(uint64_t backslash, uint64_t *carry)
+{
+	const uint64_t even = UINT64_C(0x5555555555555555);
+	uint64_t escaped_first = *carry;
+	uint64_t runs = backslash & ~escaped_first; /* an escaped backslash starts nothing */
+	uint64_t starts = runs & ~(runs << 1);
+	uint64_t from_even = runs + (starts & even);
+	uint64_t from_odd = runs + (starts & ~even);
+
+	*carry = from_odd < runs;
+	return ((from_even & ~runs & ~even) | (from_odd & ~runs & even)) | escaped_first;
+}
+
+/* The four hexadecimal digits at p, read one at a time (the input's NUL stops it). */
+static zend_always_inline bool fastjson_stage1_hex4(const unsigned char *p, uint32_t *unit)
+{
+	int d0, d1, d2, d3;
+
+	if ((d0 = fastjson_hex_digit(p[0])) < 0 || (d1 = fastjson_hex_digit(p[1])) < 0
+			|| (d2 = fastjson_hex_digit(p[2])) < 0 || (d3 = fastjson_hex_digit(p[3])) < 0) {
+		return false;
+	}
+	*unit = ((uint32_t) d0 << 12) | ((uint32_t) d1 << 8) | ((uint32_t) d2 << 4) | (uint32_t) d3;
+	return true;
+}
+
+/* The escapes of a block (each escaped byte inside a string) are what ext/json accepts:
+ * one of "\/bfnrt, or u and four hex digits that are not half of a surrogate pair
+ * unless a whole pair is written. */
+static zend_never_inline bool fastjson_stage1_escapes(fastjson_stage1 *s, uint64_t escaped, const unsigned char *at)
+{
+	do {
+		const unsigned char *e = at + fastjson_ctz64(escaped);
+		uint32_t unit, low;
+		escaped &= escaped - 1;
+		switch (*e) {
+			case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+				continue;
+			case 'u':
+				if (e == s->pair_low) {
+					continue;
+				}
+				if (!fastjson_stage1_hex4(e + 1, &unit)) {
+					return false;
+				}
+				if ((unit & 0xf800) != 0xd800) {
+					continue;
+				}
+				if (unit >= 0xdc00 || e[5] != '\\' || e[6] != 'u' || !fastjson_stage1_hex4(e + 7, &low)
+						|| (low & 0xfc00) != 0xdc00) {
+					return false;
+				}
+				s->pair_low = e + 6;
+				continue;
+			default:
+				return false;
+		}
+	} while (escaped);
+	return true;
+}
+
+/* The bytes from 0x80 in a block form well-formed UTF-8 (the last character may end in
+ * the next block): the scalar path, character by character. */
+static zend_never_inline bool fastjson_stage1_utf8_scalar(fastjson_stage1 *s, uint64_t high,
+		const unsigned char *bytes, const unsigned char *at)
+{
+	(void) bytes;
+	if (s->utf8_checked > at) {
+		size_t done = (size_t) (s->utf8_checked - at);
+		if (done >= FASTJSON_BLOCK) {
+			return true;
+		}
+		high &= ~UINT64_C(0) << done;
+	}
+	while (high) {
+		const unsigned char *p = at + fastjson_ctz64(high);
+		uint32_t code_point;
+		size_t n = fastjson_utf8_decode_valid(p, s->end, &code_point);
+		size_t done;
+		if (!n) {
+			return false;
+		}
+		done = (size_t) (p + n - at);
+		if (done >= FASTJSON_BLOCK) {
+			s->utf8_checked = p + n;
+			break;
+		}
+		high &= ~UINT64_C(0) << done;
+	}
+	return true;
+}
+
+/* A block's bytes from 0x80 by class, for the vector paths' UTF-8 check. ge_a0 and ge_90
+ * may also be set for ASCII: they are only looked at where a trail byte is required. */
+typedef struct {
+	uint64_t trail;     /* 80-BF */
+	uint64_t lead2;     /* C2 and above */
+	uint64_t lead3;     /* E0 and above */
+	uint64_t lead4;     /* F0 and above */
+	uint64_t above_f4;  /* F5-FF */
+	uint64_t e0, ed, f0, f4;
+	uint64_t ge_a0, ge_90;
+} fastjson_utf8_classes;
+
+/* Well-formed UTF-8 by masks: each lead byte asks for its trail bytes, and the trail
+ * bytes are exactly those asked for; C0, C1 and F5-FF are never allowed; after E0 the
+ * trail is from A0 (no overlong form), after ED below A0 (no surrogate), after F0 from
+ * 90 (no overlong form), after F4 below 90 (nothing above U+10FFFF). */
+static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, uint64_t high,
+		const fastjson_utf8_classes *u)
+{
+	uint64_t required = (u->lead2 << 1) | (u->lead3 << 2) | (u->lead4 << 3) | s->utf8_trails;
+	uint64_t bad = (high & ~u->trail & ~u->lead2) | u->above_f4 | (u->trail ^ required)
+		| (((u->e0 << 1) | (s->utf8_after & 1)) & ~u->ge_a0)
+		| (((u->ed << 1) | ((s->utf8_after >> 1) & 1)) & u->ge_a0)
+		| (((u->f0 << 1) | ((s->utf8_after >> 2) & 1)) & ~u->ge_90)
+		| (((u->f4 << 1) | ((s->utf8_after >> 3) & 1)) & u->ge_90);
+
+	s->utf8_trails = (u->lead2 >> 63) | (u->lead3 >> 62) | (u->lead4 >> 61);
+	s->utf8_after = (unsigned) ((u->e0 >> 63) | ((u->ed >> 63) << 1) | ((u->f0 >> 63) << 2) | ((u->f4 >> 63) << 3));
+	return bad == 0;
+}
+
+#ifdef FASTJSON_HAVE_SSE2
+/* Bit i set when byte i of the 64 at p, as a signed byte, is above / below / equal to c. */
+# define FASTJSON_BYTES64_SSE2(p, op, c) fastjson_movemask64_sse2( \
+	op(_mm_loadu_si128((const __m128i *) (p)), _mm_set1_epi8((char) (c))), \
+	op(_mm_loadu_si128((const __m128i *) ((p) + 16)), _mm_set1_epi8((char) (c))), \
+	op(_mm_loadu_si128((const __m128i *) ((p) + 32)), _mm_set1_epi8((char) (c))), \
+	op(_mm_loadu_si128((const __m128i *) ((p) + 48)), _mm_set1_epi8((char) (c))))
+# define FASTJSON_GT_SSE2(v, c) _mm_cmpgt_epi8(v, c)
+# define FASTJSON_LT_SSE2(v, c) _mm_cmplt_epi8(v, c)
+# define FASTJSON_EQ_SSE2(v, c) _mm_cmpeq_epi8(v, c)
+
+static zend_never_inline bool fastjson_stage1_utf8_sse2(fastjson_stage1 *s, uint64_t high,
+		const unsigned char *bytes, const unsigned char *at)
+{
+	fastjson_utf8_classes u;
+
+	(void) at;
+	u.trail = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_LT_SSE2, 0xc0);
+	u.lead2 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0xc1) & high;
+	u.lead3 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0xdf) & high;
+	u.lead4 = u.lead3 ? FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0xef) & high : 0;
+	u.above_f4 = u.lead4 ? FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0xf4) & high : 0;
+	if (u.lead3 | s->utf8_after) {
+		u.e0 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 0xe0);
+		u.ed = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 0xed);
+		u.f0 = u.lead4 ? FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 0xf0) : 0;
+		u.f4 = u.lead4 ? FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 0xf4) : 0;
+		u.ge_a0 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0x9f);
+		u.ge_90 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0x8f);
+	} else {
+		u.e0 = u.ed = u.f0 = u.f4 = u.ge_a0 = u.ge_90 = 0;
+	}
+	return fastjson_stage1_utf8_masks(s, high, &u);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+# define FASTJSON_BYTES64_AVX2(p, op, c) fastjson_movemask64_avx2( \
+	op(_mm256_loadu_si256((const __m256i *) (p)), _mm256_set1_epi8((char) (c))), \
+	op(_mm256_loadu_si256((const __m256i *) ((p) + 32)), _mm256_set1_epi8((char) (c))))
+# define FASTJSON_GT_AVX2(v, c) _mm256_cmpgt_epi8(v, c)
+# define FASTJSON_LT_AVX2(v, c) _mm256_cmpgt_epi8(c, v)
+# define FASTJSON_EQ_AVX2(v, c) _mm256_cmpeq_epi8(v, c)
+
+static zend_never_inline FASTJSON_TARGET_AVX2 bool fastjson_stage1_utf8_avx2(fastjson_stage1 *s, uint64_t high,
+		const unsigned char *bytes, const unsigned char *at)
+{
+	fastjson_utf8_classes u;
+
+	(void) at;
+	u.trail = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_LT_AVX2, 0xc0);
+	u.lead2 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xc1) & high;
+	u.lead3 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xdf) & high;
+	u.lead4 = u.lead3 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xef) & high : 0;
+	u.above_f4 = u.lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xf4) & high : 0;
+	if (u.lead3 | s->utf8_after) {
+		u.e0 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xe0);
+		u.ed = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xed);
+		u.f0 = u.lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xf0) : 0;
+		u.f4 = u.lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xf4) : 0;
+		u.ge_a0 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0x9f);
+		u.ge_90 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0x8f);
+	} else {
+		u.e0 = u.ed = u.f0 = u.f4 = u.ge_a0 = u.ge_90 = 0;
+	}
+	return fastjson_stage1_utf8_masks(s, high, &u);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_NEON
+# define FASTJSON_BYTES64_NEON(p, op, c) fastjson_movemask64_neon( \
+	op(vreinterpretq_s8_u8(vld1q_u8(p)), vdupq_n_s8((int8_t) (c))), \
+	op(vreinterpretq_s8_u8(vld1q_u8((p) + 16)), vdupq_n_s8((int8_t) (c))), \
+	op(vreinterpretq_s8_u8(vld1q_u8((p) + 32)), vdupq_n_s8((int8_t) (c))), \
+	op(vreinterpretq_s8_u8(vld1q_u8((p) + 48)), vdupq_n_s8((int8_t) (c))))
+# define FASTJSON_GT_NEON(v, c) vcgtq_s8(v, c)
+# define FASTJSON_LT_NEON(v, c) vcltq_s8(v, c)
+# define FASTJSON_EQ_NEON(v, c) vceqq_s8(v, c)
+
+static zend_never_inline bool fastjson_stage1_utf8_neon(fastjson_stage1 *s, uint64_t high,
+		const unsigned char *bytes, const unsigned char *at)
+{
+	fastjson_utf8_classes u;
+
+	(void) at;
+	u.trail = FASTJSON_BYTES64_NEON(bytes, FASTJSON_LT_NEON, 0xc0);
+	u.lead2 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0xc1) & high;
+	u.lead3 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0xdf) & high;
+	u.lead4 = u.lead3 ? FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0xef) & high : 0;
+	u.above_f4 = u.lead4 ? FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0xf4) & high : 0;
+	if (u.lead3 | s->utf8_after) {
+		u.e0 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_EQ_NEON, 0xe0);
+		u.ed = FASTJSON_BYTES64_NEON(bytes, FASTJSON_EQ_NEON, 0xed);
+		u.f0 = u.lead4 ? FASTJSON_BYTES64_NEON(bytes, FASTJSON_EQ_NEON, 0xf0) : 0;
+		u.f4 = u.lead4 ? FASTJSON_BYTES64_NEON(bytes, FASTJSON_EQ_NEON, 0xf4) : 0;
+		u.ge_a0 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0x9f);
+		u.ge_90 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0x8f);
+	} else {
+		u.e0 = u.ed = u.f0 = u.f4 = u.ge_a0 = u.ge_90 = 0;
+	}
+	return fastjson_stage1_utf8_masks(s, high, &u);
+}
+#endif
+
+static zend_always_inline void fastjson_stage1_init(fastjson_stage1 *s, const zend_string *json)
+{
+	s->end = (const unsigned char *) ZSTR_VAL(json) + ZSTR_LEN(json);
+	s->in_string = 0;
+	s->escaped = 0;
+	s->scalar = 0;
+	s->utf8_checked = NULL;
+	s->utf8_trails = 0;
+	s->utf8_after = 0;
+	s->pair_low = NULL;
+}
+
+/* The tokens of the block at `at` (classified into c): the opening quote of each string,
+ * each structural character, and the first byte of each number or literal. false when
+ * the block holds a control character or a bad escape in a string, or ill-formed UTF-8. */
+static zend_always_inline bool fastjson_stage1_block(fastjson_stage1 *s, const fastjson_block_classes *c,
+		const unsigned char *at, uint64_t *tokens)
+{
+	uint64_t escaped = fastjson_escaped_bytes(c->backslash, &s->escaped);
+	uint64_t quote = c->quote & ~escaped;
+	uint64_t in_string = fastjson_prefix_xor(quote) ^ s->in_string; /* opening quotes included */
+	uint64_t scalar = ~(in_string | quote | c->op | c->space);
+
+	s->in_string = (uint64_t) ((int64_t) in_string >> 63);
+	*tokens = (c->op & ~in_string) | (quote & in_string) | (scalar & ~((scalar << 1) | s->scalar));
+	s->scalar = scalar >> 63;
+	if (UNEXPECTED(c->control & in_string)) {
+		return false;
+	}
+	if (UNEXPECTED(escaped & in_string) && !fastjson_stage1_escapes(s, escaped & in_string, at)) {
+		return false;
+	}
+	return true;
+}
+
+/* The first byte from p that is not a decimal digit: 8 bytes at a time while 8 are left. */
+static zend_always_inline const unsigned char *fastjson_skip_digits(const unsigned char *p, const unsigned char *end)
+{
+#ifndef WORDS_BIGENDIAN
+	while (end - p >= 8) {
+		uint64_t x, not_digit;
+		memcpy(&x, p, 8);
+		/* A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 16. */
+		not_digit = ((x & UINT64_C(0xf0f0f0f0f0f0f0f0)) ^ UINT64_C(0x3030303030303030))
+			| (((x & UINT64_C(0x0f0f0f0f0f0f0f0f)) + UINT64_C(0x0606060606060606)) & UINT64_C(0xf0f0f0f0f0f0f0f0));
+		if (not_digit) {
+			return p + (fastjson_ctz64(not_digit) >> 3);
+		}
+		p += 8;
+	}
+#else
+	(void) end;
+#endif
+	while ((unsigned char) (*p - '0') < 10) {
+		p++;
+	}
+	return p;
+}
+
+/* Whether the number or literal at t is well-formed and ends where a token or whitespace
+ * begins (or at the input's end). Reads one byte at a time, so the NUL stops it. */
+static zend_always_inline bool fastjson_stage1_scalar(const unsigned char *t, const unsigned char *end)
+{
+	const unsigned char *p = t;
+
+	switch (*p) {
+		case 't':
+			if (p[1] != 'r' || p[2] != 'u' || p[3] != 'e') {
+				return false;
+			}
+			p += 4;
+			break;
+		case 'f':
+			if (p[1] != 'a' || p[2] != 'l' || p[3] != 's' || p[4] != 'e') {
+				return false;
+			}
+			p += 5;
+			break;
+		case 'n':
+			if (p[1] != 'u' || p[2] != 'l' || p[3] != 'l') {
+				return false;
+			}
+			p += 4;
+			break;
+		default:
+			p += *p == '-';
+			if (*p == '0') {
+				p++;
+			} else if ((unsigned char) (*p - '1') < 9) {
+				p = fastjson_skip_digits(p + 1, end);
+			} else {
+				return false;
+			}
+			if (*p == '.') {
+				p++;
+				if ((unsigned char) (*p - '0') >= 10) {
+					return false;
+				}
+				p = fastjson_skip_digits(p + 1, end);
+			}
+			if ((*p | 0x20) == 'e') {
+				p++;
+				p += *p == '+' || *p == '-';
+				if ((unsigned char) (*p - '0') >= 10) {
+					return false;
+				}
+				p = fastjson_skip_digits(p + 1, end);
+			}
+			break;
+	}
+	switch (*p) {
+		case ' ': case '\t': case '\n': case '\r':
+		case ',': case ':': case '[': case ']': case '{': case '}': case '"':
+			return true;
+		case '\0':
+			return p == end;
+		default:
+			return false;
+	}
+}
+
+#endif

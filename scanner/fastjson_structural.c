@@ -1,0 +1,178 @@
+/* validate over the structural stage: the grammar checked token by token, with constant
+ * memory. Whatever it does not vouch for goes to the exact scanner (fastjson_parser.c). */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "fastjson_structural.h"
+#include "fastjson_stage1.h"
+
+/* Deeper documents go to the exact scanner, which knows bison's stack limit: 1024 open
+ * containers hold at most 6 parser states each, far below its 10,000. */
+#define FASTJSON_GRAMMAR_MAX_OPEN 1024
+
+typedef enum {
+	FASTJSON_EXPECT_VALUE,
+	FASTJSON_EXPECT_VALUE_OR_CLOSE, /* after '[' */
+	FASTJSON_EXPECT_KEY_OR_CLOSE,   /* after '{' */
+	FASTJSON_EXPECT_KEY,            /* after ',' in an object */
+	FASTJSON_EXPECT_COLON,
+	FASTJSON_EXPECT_NEXT,           /* after a value in a container: ',' or its closing bracket */
+	FASTJSON_EXPECT_END,            /* after the document's value */
+} fastjson_expect;
+
+typedef struct {
+	fastjson_expect expect;
+	int max_depth;
+	uint32_t open;
+	/* The closing bracket of each open container. */
+	unsigned char closer[FASTJSON_GRAMMAR_MAX_OPEN];
+} fastjson_grammar;
+
+static zend_always_inline void fastjson_grammar_init(fastjson_grammar *g, int depth)
+{
+	g->expect = FASTJSON_EXPECT_VALUE;
+	g->max_depth = depth;
+	g->open = 0;
+}
+
+static zend_always_inline bool fastjson_grammar_complete(const fastjson_grammar *g)
+{
+	return g->expect == FASTJSON_EXPECT_END;
+}
+
+/* Checks the block's tokens (at is the block's first byte) against the grammar. The state
+ * lives in locals: the input is read through unsigned char pointers, which may alias the
+ * grammar's fields, so the compiler would otherwise reload them after every store. */
+static zend_always_inline bool fastjson_grammar_tokens(fastjson_grammar *g, uint64_t tokens,
+		const unsigned char *at, const unsigned char *end)
+{
+	fastjson_expect expect = g->expect;
+	uint32_t open = g->open;
+	unsigned char closer = open ? g->closer[open - 1] : 0;
+
+	while (tokens) {
+		const unsigned char *t = at + fastjson_ctz64(tokens);
+		unsigned char ch = *t;
+		tokens &= tokens - 1;
+		switch (expect) {
+			case FASTJSON_EXPECT_VALUE_OR_CLOSE:
+				if (ch == ']') {
+					goto close;
+				}
+				ZEND_FALLTHROUGH;
+			case FASTJSON_EXPECT_VALUE:
+				if (ch == '"') {
+					goto value_done;
+				}
+				if ((ch | 0x20) == '{') {
+					/* ext/json's depth rule, as the exact parser checks it. */
+					if ((int) open + 1 >= g->max_depth || open == FASTJSON_GRAMMAR_MAX_OPEN) {
+						return false;
+					}
+					if (open) {
+						g->closer[open - 1] = closer;
+					}
+					closer = ch + 2;
+					open++;
+					expect = ch == '[' ? FASTJSON_EXPECT_VALUE_OR_CLOSE : FASTJSON_EXPECT_KEY_OR_CLOSE;
+					continue;
+				}
+				if (!fastjson_stage1_scalar(t, end)) {
+					return false;
+				}
+				goto value_done;
+			case FASTJSON_EXPECT_KEY_OR_CLOSE:
+				if (ch == '}') {
+					goto close;
+				}
+				ZEND_FALLTHROUGH;
+			case FASTJSON_EXPECT_KEY:
+				if (ch != '"') {
+					return false;
+				}
+				expect = FASTJSON_EXPECT_COLON;
+				continue;
+			case FASTJSON_EXPECT_COLON:
+				if (ch != ':') {
+					return false;
+				}
+				expect = FASTJSON_EXPECT_VALUE;
+				continue;
+			case FASTJSON_EXPECT_NEXT:
+				if (ch == ',') {
+					expect = closer == '}' ? FASTJSON_EXPECT_KEY : FASTJSON_EXPECT_VALUE;
+					continue;
+				}
+				if (ch != closer) {
+					return false;
+				}
+				goto close;
+			default:
+				return false;
+		}
+close:
+		open--;
+		closer = open ? g->closer[open - 1] : 0;
+value_done:
+		expect = open ? FASTJSON_EXPECT_NEXT : FASTJSON_EXPECT_END;
+	}
+	if (open) {
+		g->closer[open - 1] = closer;
+	}
+	g->open = open;
+	g->expect = expect;
+	return true;
+}
+
+#define FASTJSON_STRUCTURAL_SUFFIX scalar
+#define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_scalar
+#define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_scalar
+#define FASTJSON_STRUCTURAL_TARGET
+#include "fastjson_structural_loop.h"
+
+#ifdef FASTJSON_HAVE_SSE2
+# define FASTJSON_STRUCTURAL_SUFFIX sse2
+# define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_sse2
+# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_sse2
+# define FASTJSON_STRUCTURAL_TARGET
+# include "fastjson_structural_loop.h"
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+# define FASTJSON_STRUCTURAL_SUFFIX avx2
+# define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_avx2
+# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx2
+# define FASTJSON_STRUCTURAL_TARGET FASTJSON_TARGET_AVX2
+# include "fastjson_structural_loop.h"
+#endif
+
+#ifdef FASTJSON_HAVE_NEON
+# define FASTJSON_STRUCTURAL_SUFFIX neon
+# define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_neon
+# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_neon
+# define FASTJSON_STRUCTURAL_TARGET
+# include "fastjson_structural_loop.h"
+#endif
+
+bool fastjson_structural_validate(const zend_string *json, int depth, fastjson_simd_path simd)
+{
+	switch (simd) {
+#ifdef FASTJSON_HAVE_AVX2
+		case FASTJSON_SIMD_AVX2:
+			return fastjson_structural_validate_avx2(json, depth);
+#endif
+#ifdef FASTJSON_HAVE_SSE2
+		case FASTJSON_SIMD_SSE2:
+			return fastjson_structural_validate_sse2(json, depth);
+#endif
+#ifdef FASTJSON_HAVE_NEON
+		case FASTJSON_SIMD_NEON:
+			return fastjson_structural_validate_neon(json, depth);
+#endif
+		default:
+			return fastjson_structural_validate_scalar(json, depth);
+	}
+}
