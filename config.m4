@@ -27,15 +27,28 @@ if test "$PHP_FASTJSON" != "no"; then
   fi
 
   dnl AVX2 kernels are compiled with a target attribute and chosen at run time.
-  AC_CACHE_CHECK([for AVX2 intrinsics with the target attribute], [fastjson_cv_avx2], [
+  AC_CACHE_CHECK([for AVX2 and PCLMUL intrinsics with the target attribute], [fastjson_cv_avx2], [
     AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <immintrin.h>
-      __attribute__((target("avx2"))) static int probe(const char *p) {
+      __attribute__((target("avx2,pclmul"))) static int probe(const char *p) {
         __m256i v = _mm256_loadu_si256((const __m256i *)p);
-        return _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')));
+        __m128i x = _mm_clmulepi64_si128(_mm256_castsi256_si128(v), _mm_set1_epi8(-1), 0);
+        return _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'))) + _mm_cvtsi128_si32(x);
       }]], [[char b[32] = {0}; return probe(b);]])],
       [fastjson_cv_avx2=yes], [fastjson_cv_avx2=no])])
   if test "$fastjson_cv_avx2" = "yes"; then
     AC_DEFINE([FASTJSON_HAVE_AVX2], [1], [AVX2 intrinsics can be compiled with a target attribute])
+  fi
+
+  dnl The structural stage's AVX-512 kernel, also chosen at run time.
+  AC_CACHE_CHECK([for AVX-512 intrinsics with the target attribute], [fastjson_cv_avx512], [
+    AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <immintrin.h>
+      __attribute__((target("avx512f,avx512bw"))) static unsigned long long probe(const char *p) {
+        __m512i v = _mm512_loadu_si512((const void *)p);
+        return _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) | _mm512_movepi8_mask(v);
+      }]], [[char b[64] = {0}; return (int) probe(b);]])],
+      [fastjson_cv_avx512=yes], [fastjson_cv_avx512=no])])
+  if test "$fastjson_cv_avx512" = "yes" && test "$fastjson_cv_avx2" = "yes"; then
+    AC_DEFINE([FASTJSON_HAVE_AVX512], [1], [AVX-512 intrinsics can be compiled with a target attribute])
   fi
 
   AC_CACHE_CHECK([for NEON intrinsics], [fastjson_cv_neon], [

@@ -38,13 +38,13 @@ static ZEND_INI_MH(fastjson_update_simd)
 	if (zend_string_equals_literal_ci(new_value, "auto") || ZSTR_LEN(new_value) == 0) {
 		path = fastjson_simd_best_path();
 	} else {
-		for (path = FASTJSON_SIMD_SCALAR; path <= FASTJSON_SIMD_NEON; path++) {
+		for (path = FASTJSON_SIMD_SCALAR; path <= FASTJSON_SIMD_LAST; path++) {
 			const char *name = fastjson_simd_path_name(path);
 			if (zend_binary_strcasecmp(ZSTR_VAL(new_value), ZSTR_LEN(new_value), name, strlen(name)) == 0) {
 				break;
 			}
 		}
-		if (path > FASTJSON_SIMD_NEON || !fastjson_simd_path_available(path)) {
+		if (path > FASTJSON_SIMD_LAST || !fastjson_simd_path_available(path)) {
 			return FAILURE;
 		}
 	}

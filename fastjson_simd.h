@@ -14,14 +14,29 @@ typedef enum {
 	FASTJSON_SIMD_SSE2,
 	FASTJSON_SIMD_AVX2,
 	FASTJSON_SIMD_NEON,
+	/* AVX-512 (F, BW and VBMI: Ice Lake, Zen 4 and later) for the structural stage;
+	 * the other kernels run their AVX2 code on it. */
+	FASTJSON_SIMD_AVX512,
 } fastjson_simd_path;
+
+#define FASTJSON_SIMD_LAST FASTJSON_SIMD_AVX512
+
+/* Whether the path runs the AVX2 kernels. */
+static zend_always_inline bool fastjson_simd_has_avx2(fastjson_simd_path path)
+{
+	return path == FASTJSON_SIMD_AVX2 || path == FASTJSON_SIMD_AVX512;
+}
 
 #if defined(FASTJSON_HAVE_SSE2)
 # include <emmintrin.h>
 #endif
 #if defined(FASTJSON_HAVE_AVX2)
 # include <immintrin.h>
-# define FASTJSON_TARGET_AVX2 __attribute__((target("avx2")))
+/* Every AVX2 CPU also has PCLMULQDQ, which the structural stage uses. */
+# define FASTJSON_TARGET_AVX2 __attribute__((target("avx2,pclmul")))
+#endif
+#if defined(FASTJSON_HAVE_AVX512)
+# define FASTJSON_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx2,pclmul")))
 #endif
 #if defined(FASTJSON_HAVE_NEON)
 # include <arm_neon.h>
@@ -36,7 +51,7 @@ fastjson_simd_path fastjson_simd_best_path(void);
 /* Whether this build and CPU can run the path (the scalar path always can). */
 bool fastjson_simd_path_available(fastjson_simd_path path);
 
-/* "scalar", "sse2", "avx2" or "neon". */
+/* "scalar", "sse2", "avx2", "neon" or "avx512". */
 const char *fastjson_simd_path_name(fastjson_simd_path path);
 
 static zend_always_inline unsigned fastjson_ctz32(uint32_t mask)

@@ -463,6 +463,7 @@ fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path)
 	switch (path) {
 #ifdef FASTJSON_HAVE_AVX2
 		case FASTJSON_SIMD_AVX2:
+		case FASTJSON_SIMD_AVX512:
 			return fastjson_escape_string_avx2;
 #endif
 #ifdef FASTJSON_HAVE_SSE2

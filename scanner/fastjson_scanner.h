@@ -210,7 +210,7 @@ static zend_always_inline const unsigned char *fastjson_skip_plain(
 			p += 16;
 # ifdef FASTJSON_HAVE_AVX2
 			/* A long run: go on 32 bytes at a time. */
-			if (simd == FASTJSON_SIMD_AVX2) {
+			if (fastjson_simd_has_avx2(simd)) {
 				return fastjson_skip_plain_avx2(p, limit);
 			}
 # endif

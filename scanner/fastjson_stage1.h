@@ -30,12 +30,17 @@ typedef struct {
 	uint64_t high;    /* 0x80 and above */
 } fastjson_block_classes;
 
-/* What carries from one block to the next. */
+/* What the token masks carry from one block to the next. Kept apart from fastjson_stage1,
+ * whose address the out-of-line checks take, so that these stay in registers. */
 typedef struct {
-	const unsigned char *end; /* the input's terminating NUL */
 	uint64_t in_string;       /* all ones when the last block ended inside a string */
 	uint64_t escaped;         /* 1 when the next block's first byte is escaped */
 	uint64_t scalar;          /* 1 when the last block ended inside a number or literal */
+} fastjson_stage1_carry;
+
+/* What the checks carry from one block to the next. */
+typedef struct {
+	const unsigned char *end; /* the input's terminating NUL */
 	/* The scalar path's UTF-8 check: well-formed up to here (a character may end in a
 	 * later block). */
 	const unsigned char *utf8_checked;
@@ -182,6 +187,25 @@ static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_classify_avx2(const
 }
 #endif
 
+#ifdef FASTJSON_HAVE_AVX512
+/* A whole block in one register: every class is one compare straight into a mask. */
+static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_classify_avx512(const unsigned char *p,
+		fastjson_block_classes *c)
+{
+	__m512i v = _mm512_loadu_si512((const void *) p);
+	__m512i lower = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+
+	c->backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
+	c->quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
+	c->op = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':'))
+		| _mm512_cmpeq_epi8_mask(lower, _mm512_set1_epi8('{')) | _mm512_cmpeq_epi8_mask(lower, _mm512_set1_epi8('}'));
+	c->space = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n'))
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t'));
+	c->control = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1f));
+	c->high = _mm512_movepi8_mask(v);
+}
+#endif
+
 #ifdef FASTJSON_HAVE_NEON
 /* movemask for 64 bytes: each byte's bit weighted by its place, then summed 8 to a byte. */
 static zend_always_inline uint64_t fastjson_movemask64_neon(uint8x16_t a, uint8x16_t b, uint8x16_t c, uint8x16_t d)
@@ -236,6 +260,15 @@ static zend_always_inline uint64_t fastjson_prefix_xor(uint64_t x)
 	return x;
 }
 
+#ifdef FASTJSON_HAVE_AVX2
+/* The same by one carry-less multiplication by all ones (every AVX2 CPU has PCLMULQDQ). */
+static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_prefix_xor_clmul(uint64_t x)
+{
+	return (uint64_t) _mm_cvtsi128_si64(_mm_clmulepi64_si128(
+		_mm_cvtsi64_si128((long long) x), _mm_set1_epi8((char) 0xff), 0));
+}
+#endif
+
 /* The bytes escaped by a backslash: those after a run of backslashes of odd length.
  * Adding a run's first bit to the run carries past its end; the carry lands on the byte
  * after the run, whose position has the parity of (start + length). So runs that start
@@ -270,9 +303,12 @@ static zend_always_inline bool fastjson_stage1_hex4(const unsigned char *p, uint
 
 /* The escapes of a block (each escaped byte inside a string) are what ext/json accepts:
  * one of "\/bfnrt, or u and four hex digits that are not half of a surrogate pair
- * unless a whole pair is written. */
-static zend_never_inline bool fastjson_stage1_escapes(fastjson_stage1 *s, uint64_t escaped, const unsigned char *at)
+ * unless a whole pair is written. One escape at a time: the scalar path, and blocks with
+ * few escapes or with surrogates on the vector paths. */
+static zend_never_inline bool fastjson_stage1_escapes_scalar(fastjson_stage1 *s, uint64_t escaped,
+		const unsigned char *bytes, const unsigned char *at)
 {
+	(void) bytes;
 	do {
 		const unsigned char *e = at + fastjson_ctz64(escaped);
 		uint32_t unit, low;
@@ -434,6 +470,33 @@ static zend_never_inline FASTJSON_TARGET_AVX2 bool fastjson_stage1_utf8_avx2(fas
 }
 #endif
 
+#ifdef FASTJSON_HAVE_AVX512
+# define FASTJSON_BYTES64_AVX512(p, op, c) op(_mm512_loadu_si512((const void *) (p)), _mm512_set1_epi8((char) (c)))
+# define FASTJSON_GT_AVX512(v, c) _mm512_cmpgt_epi8_mask(v, c)
+# define FASTJSON_LT_AVX512(v, c) _mm512_cmplt_epi8_mask(v, c)
+# define FASTJSON_EQ_AVX512(v, c) _mm512_cmpeq_epi8_mask(v, c)
+
+static zend_never_inline FASTJSON_TARGET_AVX512 bool fastjson_stage1_utf8_avx512(fastjson_stage1 *s, uint64_t high,
+		const unsigned char *bytes, const unsigned char *at)
+{
+	fastjson_utf8_classes u;
+
+	(void) at;
+	u.trail = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_LT_AVX512, 0xc0);
+	u.lead2 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xc1) & high;
+	u.lead3 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xdf) & high;
+	u.lead4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xef) & high;
+	u.above_f4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xf4) & high;
+	u.e0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xe0);
+	u.ed = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xed);
+	u.f0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xf0);
+	u.f4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xf4);
+	u.ge_a0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0x9f);
+	u.ge_90 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0x8f);
+	return fastjson_stage1_utf8_masks(s, high, &u);
+}
+#endif
+
 #ifdef FASTJSON_HAVE_NEON
 # define FASTJSON_BYTES64_NEON(p, op, c) fastjson_movemask64_neon( \
 	op(vreinterpretq_s8_u8(vld1q_u8(p)), vdupq_n_s8((int8_t) (c))), \
@@ -469,39 +532,234 @@ static zend_never_inline bool fastjson_stage1_utf8_neon(fastjson_stage1 *s, uint
 }
 #endif
 
+/* For the vector escape check: the bytes of a block that may follow a backslash
+ * ("\/bfnrtu), hexadecimal digits, 'd' or 'D', hexadecimal digits from 8, and 'u'. */
+typedef struct {
+	uint64_t escape_char;
+	uint64_t hex;
+	uint64_t d;
+	uint64_t hex_from_8;
+	uint64_t u;
+} fastjson_escape_classes;
+
+/* Checks a block's escapes by masks: 1 good, 0 bad, -1 when the escape-by-escape check
+ * must do it (the block starts with the low half of a pair begun in the previous block).
+ * The few \u whose digits reach into the next block, and surrogates (d800-dfff, which
+ * must come as a high half right before a low half), are read from the input. */
+static zend_always_inline int fastjson_stage1_escape_masks(fastjson_stage1 *s, uint64_t escaped,
+		const fastjson_escape_classes *e, const unsigned char *at)
+{
+	uint64_t u = escaped & e->u;
+	uint64_t inner = u & (~UINT64_C(0) >> 4); /* their four digits are in this block */
+	uint64_t digits = (inner << 1) | (inner << 2) | (inner << 3) | (inner << 4);
+	uint64_t by_input = (u & (e->d >> 1) & (e->hex_from_8 >> 2)) | (u & ~inner);
+
+	if (s->pair_low >= at) {
+		return -1;
+	}
+	if ((escaped & ~e->escape_char) || (digits & ~e->hex)) {
+		return 0;
+	}
+	while (by_input) {
+		unsigned i = fastjson_ctz64(by_input);
+		const unsigned char *p = at + i;
+		uint32_t unit, low;
+		by_input &= by_input - 1;
+		if (!fastjson_stage1_hex4(p + 1, &unit)) {
+			return 0;
+		}
+		if ((unit & 0xf800) != 0xd800) {
+			continue;
+		}
+		if (unit >= 0xdc00 || p[5] != '\\' || p[6] != 'u' || !fastjson_stage1_hex4(p + 7, &low)
+				|| (low & 0xfc00) != 0xdc00) {
+			return 0;
+		}
+		if (i + 6 < FASTJSON_BLOCK) {
+			by_input &= ~(UINT64_C(1) << (i + 6));
+		} else {
+			s->pair_low = p + 6;
+		}
+	}
+	return 1;
+}
+
+/* Whether a block has 4 escapes or more: below that, checking them one by one costs less. */
+static zend_always_inline bool fastjson_escapes_by_masks(uint64_t escaped)
+{
+	escaped &= escaped - 1;
+	escaped &= escaped - 1;
+	escaped &= escaped - 1;
+	return escaped != 0;
+}
+
+/* Nibble tables for the escape classes (AVX2 and NEON): a class is a bit set in both
+ * the high and the low nibble's entry.
+ *   bit 0-3: escape characters with high nibble 2 ("/), 5 (\), 6 (bfn), 7 (rtu)
+ *   bit 4: 0-9   bit 5: a-f and A-F   bit 6: d and D   bit 7: 8 and 9 */
+#define FASTJSON_ESCAPE_BY_LOW 0x10, 0x30, 0x3d, 0x30, 0x78, 0x38, 0x34, 0x10, 0x90, 0x90, 0, 0, 0x02, 0, 0x04, 0x01
+#define FASTJSON_ESCAPE_BY_HIGH 0, 0, 0x01, 0x90, 0x60, 0x02, 0x64, 0x08, 0, 0, 0, 0, 0, 0, 0, 0
+
+#ifdef FASTJSON_HAVE_SSE2
+static zend_never_inline bool fastjson_stage1_escapes_sse2(fastjson_stage1 *s, uint64_t escaped,
+		const unsigned char *bytes, const unsigned char *at)
+{
+	if (fastjson_escapes_by_masks(escaped)) {
+		fastjson_escape_classes e;
+		uint64_t digit = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, '0' - 1)
+			& FASTJSON_BYTES64_SSE2(bytes, FASTJSON_LT_SSE2, '9' + 1);
+		uint64_t upper = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 'A' - 1)
+			& FASTJSON_BYTES64_SSE2(bytes, FASTJSON_LT_SSE2, 'F' + 1);
+		uint64_t lower = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 'a' - 1)
+			& FASTJSON_BYTES64_SSE2(bytes, FASTJSON_LT_SSE2, 'f' + 1);
+		int verdict;
+		e.u = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'u');
+		e.escape_char = e.u | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, '"')
+			| FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, '\\') | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, '/')
+			| FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'b') | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'f')
+			| FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'n') | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'r')
+			| FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 't');
+		e.hex = digit | upper | lower;
+		e.d = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'd') | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'D');
+		e.hex_from_8 = (digit & FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, '7')) | upper | lower;
+		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
+		if (verdict >= 0) {
+			return verdict;
+		}
+	}
+	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_escape_mask_avx2(__m256i lo, __m256i hi, char bits)
+{
+	const __m256i zero = _mm256_setzero_si256();
+	return ~fastjson_movemask64_avx2(_mm256_cmpeq_epi8(_mm256_and_si256(lo, _mm256_set1_epi8(bits)), zero),
+		_mm256_cmpeq_epi8(_mm256_and_si256(hi, _mm256_set1_epi8(bits)), zero));
+}
+
+static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_escape_nibbles_avx2(__m256i v)
+{
+	const __m256i by_low = _mm256_setr_epi8(FASTJSON_ESCAPE_BY_LOW, FASTJSON_ESCAPE_BY_LOW);
+	const __m256i by_high = _mm256_setr_epi8(FASTJSON_ESCAPE_BY_HIGH, FASTJSON_ESCAPE_BY_HIGH);
+	return _mm256_and_si256(_mm256_shuffle_epi8(by_low, v),
+		_mm256_shuffle_epi8(by_high, _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0f))));
+}
+
+static zend_never_inline FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fastjson_stage1 *s, uint64_t escaped,
+		const unsigned char *bytes, const unsigned char *at)
+{
+	if (fastjson_escapes_by_masks(escaped)) {
+		__m256i v_lo = _mm256_loadu_si256((const __m256i *) bytes);
+		__m256i v_hi = _mm256_loadu_si256((const __m256i *) (bytes + 32));
+		__m256i lo = fastjson_escape_nibbles_avx2(v_lo);
+		__m256i hi = fastjson_escape_nibbles_avx2(v_hi);
+		fastjson_escape_classes e;
+		int verdict;
+		e.escape_char = fastjson_escape_mask_avx2(lo, hi, 0x0f);
+		e.hex = fastjson_escape_mask_avx2(lo, hi, 0x30);
+		e.d = fastjson_escape_mask_avx2(lo, hi, 0x40);
+		e.hex_from_8 = fastjson_escape_mask_avx2(lo, hi, (char) 0xa0);
+		e.u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
+			_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('u')));
+		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
+		if (verdict >= 0) {
+			return verdict;
+		}
+	}
+	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX512
+static zend_never_inline FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512(fastjson_stage1 *s,
+		uint64_t escaped, const unsigned char *bytes, const unsigned char *at)
+{
+	if (fastjson_escapes_by_masks(escaped)) {
+		const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_LOW));
+		const __m512i by_high = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_HIGH));
+		__m512i v = _mm512_loadu_si512((const void *) bytes);
+		__m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(by_low, v),
+			_mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0f))));
+		fastjson_escape_classes e;
+		int verdict;
+		e.escape_char = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x0f));
+		e.hex = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x30));
+		e.d = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x40));
+		e.hex_from_8 = _mm512_test_epi8_mask(classes, _mm512_set1_epi8((char) 0xa0));
+		e.u = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u'));
+		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
+		if (verdict >= 0) {
+			return verdict;
+		}
+	}
+	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+}
+#endif
+
+#ifdef FASTJSON_HAVE_NEON
+static zend_never_inline bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint64_t escaped,
+		const unsigned char *bytes, const unsigned char *at)
+{
+	if (fastjson_escapes_by_masks(escaped)) {
+		static const uint8_t by_low_bytes[16] = {FASTJSON_ESCAPE_BY_LOW};
+		static const uint8_t by_high_bytes[16] = {FASTJSON_ESCAPE_BY_HIGH};
+		const uint8x16_t by_low = vld1q_u8(by_low_bytes);
+		const uint8x16_t by_high = vld1q_u8(by_high_bytes);
+		uint8x16_t classes[4], u[4];
+		uint8x16_t escape_char[4], hex[4], d[4], hex_from_8[4];
+		fastjson_escape_classes e;
+		int verdict, i;
+		for (i = 0; i < 4; i++) {
+			uint8x16_t v = vld1q_u8(bytes + 16 * i);
+			classes[i] = vandq_u8(vqtbl1q_u8(by_low, vandq_u8(v, vdupq_n_u8(0x0f))), vqtbl1q_u8(by_high, vshrq_n_u8(v, 4)));
+			escape_char[i] = vtstq_u8(classes[i], vdupq_n_u8(0x0f));
+			hex[i] = vtstq_u8(classes[i], vdupq_n_u8(0x30));
+			d[i] = vtstq_u8(classes[i], vdupq_n_u8(0x40));
+			hex_from_8[i] = vtstq_u8(classes[i], vdupq_n_u8(0xa0));
+			u[i] = vceqq_u8(v, vdupq_n_u8('u'));
+		}
+		e.escape_char = fastjson_movemask64_neon(escape_char[0], escape_char[1], escape_char[2], escape_char[3]);
+		e.hex = fastjson_movemask64_neon(hex[0], hex[1], hex[2], hex[3]);
+		e.d = fastjson_movemask64_neon(d[0], d[1], d[2], d[3]);
+		e.hex_from_8 = fastjson_movemask64_neon(hex_from_8[0], hex_from_8[1], hex_from_8[2], hex_from_8[3]);
+		e.u = fastjson_movemask64_neon(u[0], u[1], u[2], u[3]);
+		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
+		if (verdict >= 0) {
+			return verdict;
+		}
+	}
+	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+}
+#endif
+
 static zend_always_inline void fastjson_stage1_init(fastjson_stage1 *s, const zend_string *json)
 {
 	s->end = (const unsigned char *) ZSTR_VAL(json) + ZSTR_LEN(json);
-	s->in_string = 0;
-	s->escaped = 0;
-	s->scalar = 0;
 	s->utf8_checked = NULL;
 	s->utf8_trails = 0;
 	s->utf8_after = 0;
 	s->pair_low = NULL;
 }
 
-/* The tokens of the block at `at` (classified into c): the opening quote of each string,
- * each structural character, and the first byte of each number or literal. false when
- * the block holds a control character or a bad escape in a string, or ill-formed UTF-8. */
-static zend_always_inline bool fastjson_stage1_block(fastjson_stage1 *s, const fastjson_block_classes *c,
-		const unsigned char *at, uint64_t *tokens)
+/* The tokens of the block (classified into c): the opening quote of each string, each
+ * structural character, and the first byte of each number or literal; and the escaped
+ * bytes inside strings, for the escape check. false when the block holds a control
+ * character in a string. */
+static zend_always_inline bool fastjson_stage1_block(fastjson_stage1_carry *carry, const fastjson_block_classes *c,
+		uint64_t (*prefix_xor)(uint64_t), uint64_t *tokens, uint64_t *string_escapes)
 {
-	uint64_t escaped = fastjson_escaped_bytes(c->backslash, &s->escaped);
+	uint64_t escaped = fastjson_escaped_bytes(c->backslash, &carry->escaped);
 	uint64_t quote = c->quote & ~escaped;
-	uint64_t in_string = fastjson_prefix_xor(quote) ^ s->in_string; /* opening quotes included */
+	uint64_t in_string = prefix_xor(quote) ^ carry->in_string; /* opening quotes included */
 	uint64_t scalar = ~(in_string | quote | c->op | c->space);
 
-	s->in_string = (uint64_t) ((int64_t) in_string >> 63);
-	*tokens = (c->op & ~in_string) | (quote & in_string) | (scalar & ~((scalar << 1) | s->scalar));
-	s->scalar = scalar >> 63;
-	if (UNEXPECTED(c->control & in_string)) {
-		return false;
-	}
-	if (UNEXPECTED(escaped & in_string) && !fastjson_stage1_escapes(s, escaped & in_string, at)) {
-		return false;
-	}
-	return true;
+	carry->in_string = (uint64_t) ((int64_t) in_string >> 63);
+	*tokens = (c->op & ~in_string) | (quote & in_string) | (scalar & ~((scalar << 1) | carry->scalar));
+	carry->scalar = scalar >> 63;
+	*string_escapes = escaped & in_string;
+	return !(c->control & in_string);
 }
 
 /* The first byte from p that is not a decimal digit: 8 bytes at a time while 8 are left. */

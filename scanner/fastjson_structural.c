@@ -130,6 +130,8 @@ value_done:
 #define FASTJSON_STRUCTURAL_SUFFIX scalar
 #define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_scalar
 #define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_scalar
+#define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_scalar
+#define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
 #define FASTJSON_STRUCTURAL_TARGET
 #include "fastjson_structural_loop.h"
 
@@ -137,6 +139,8 @@ value_done:
 # define FASTJSON_STRUCTURAL_SUFFIX sse2
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_sse2
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_sse2
+# define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_sse2
+# define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
 # define FASTJSON_STRUCTURAL_TARGET
 # include "fastjson_structural_loop.h"
 #endif
@@ -145,7 +149,19 @@ value_done:
 # define FASTJSON_STRUCTURAL_SUFFIX avx2
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_avx2
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx2
+# define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_avx2
+# define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor_clmul
 # define FASTJSON_STRUCTURAL_TARGET FASTJSON_TARGET_AVX2
+# include "fastjson_structural_loop.h"
+#endif
+
+#ifdef FASTJSON_HAVE_AVX512
+# define FASTJSON_STRUCTURAL_SUFFIX avx512
+# define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_avx512
+# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx512
+# define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_avx512
+# define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor_clmul
+# define FASTJSON_STRUCTURAL_TARGET FASTJSON_TARGET_AVX512
 # include "fastjson_structural_loop.h"
 #endif
 
@@ -153,6 +169,8 @@ value_done:
 # define FASTJSON_STRUCTURAL_SUFFIX neon
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_neon
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_neon
+# define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_neon
+# define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
 # define FASTJSON_STRUCTURAL_TARGET
 # include "fastjson_structural_loop.h"
 #endif
@@ -160,6 +178,10 @@ value_done:
 bool fastjson_structural_validate(const zend_string *json, int depth, fastjson_simd_path simd)
 {
 	switch (simd) {
+#ifdef FASTJSON_HAVE_AVX512
+		case FASTJSON_SIMD_AVX512:
+			return fastjson_structural_validate_avx512(json, depth);
+#endif
 #ifdef FASTJSON_HAVE_AVX2
 		case FASTJSON_SIMD_AVX2:
 			return fastjson_structural_validate_avx2(json, depth);

@@ -3,6 +3,8 @@
  *   FASTJSON_STRUCTURAL_SUFFIX    name suffix (scalar, sse2, ...)
  *   FASTJSON_STRUCTURAL_CLASSIFY  the block classifier of that path
  *   FASTJSON_STRUCTURAL_UTF8      its UTF-8 check of a block's bytes from 0x80
+ *   FASTJSON_STRUCTURAL_ESCAPES   its check of a block's escapes
+ *   FASTJSON_STRUCTURAL_PREFIX_XOR  its prefix XOR
  *   FASTJSON_STRUCTURAL_TARGET    the function attribute that enables the path's instructions */
 
 #define FASTJSON_STRUCTURAL_CAT2(a, b) a##_##b
@@ -15,15 +17,17 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 	const unsigned char *at = (const unsigned char *) ZSTR_VAL(json);
 	const unsigned char *end = at + ZSTR_LEN(json);
 	fastjson_stage1 s;
+	fastjson_stage1_carry carry = {0, 0, 0};
 	fastjson_grammar g;
 	fastjson_block_classes c;
-	uint64_t tokens;
+	uint64_t tokens, escapes;
 
 	fastjson_stage1_init(&s, json);
 	fastjson_grammar_init(&g, depth);
 	for (; end - at >= FASTJSON_BLOCK; at += FASTJSON_BLOCK) {
 		FASTJSON_STRUCTURAL_CLASSIFY(at, &c);
-		if (!fastjson_stage1_block(&s, &c, at, &tokens)
+		if (!fastjson_stage1_block(&carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
+				|| (UNEXPECTED(escapes) && !FASTJSON_STRUCTURAL_ESCAPES(&s, escapes, at, at))
 				|| (UNEXPECTED(c.high | s.utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(&s, c.high, at, at))
 				|| !fastjson_grammar_tokens(&g, tokens, at, end)) {
 			return false;
@@ -35,13 +39,14 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 		memset(last, ' ', sizeof(last));
 		memcpy(last, at, (size_t) (end - at));
 		FASTJSON_STRUCTURAL_CLASSIFY(last, &c);
-		if (!fastjson_stage1_block(&s, &c, at, &tokens)
+		if (!fastjson_stage1_block(&carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
+				|| (UNEXPECTED(escapes) && !FASTJSON_STRUCTURAL_ESCAPES(&s, escapes, last, at))
 				|| (UNEXPECTED(c.high | s.utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(&s, c.high, last, at))
 				|| !fastjson_grammar_tokens(&g, tokens, at, end)) {
 			return false;
 		}
 	}
-	return s.in_string == 0 && s.utf8_trails == 0 && fastjson_grammar_complete(&g);
+	return carry.in_string == 0 && s.utf8_trails == 0 && fastjson_grammar_complete(&g);
 }
 
 #undef FASTJSON_STRUCTURAL_FN
@@ -50,4 +55,6 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 #undef FASTJSON_STRUCTURAL_SUFFIX
 #undef FASTJSON_STRUCTURAL_CLASSIFY
 #undef FASTJSON_STRUCTURAL_UTF8
+#undef FASTJSON_STRUCTURAL_ESCAPES
+#undef FASTJSON_STRUCTURAL_PREFIX_XOR
 #undef FASTJSON_STRUCTURAL_TARGET

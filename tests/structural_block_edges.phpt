@@ -1,5 +1,5 @@
 --TEST--
-Structural stage: every byte class, escape, UTF-8 class (valid and invalid) and backslash run 0-70 at every offset around the 16/32/64-byte block edges, documents ending at every offset; validate with and without the stage on every SIMD path, and the stage vouches for every valid document it should
+Structural stage: every byte class, escape (alone and in runs), UTF-8 class (valid and invalid; every lead and second byte across the edge) and backslash run 0-70 at every offset around the 16/32/64-byte block edges, documents ending at every offset; validate with and without the stage on every SIMD path, and the stage vouches for every valid document it should
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -65,6 +65,22 @@ for ($offset = 0; $offset <= 70; $offset++) {
     }
 }
 
+// Blocks with many escapes (checked by masks on the vector paths): a run of \u escapes and
+// of short escapes at every offset, with one of them replaced by each kind of bad or
+// special escape at every place in the run.
+$special = ['\\u00g9', '\\x', '\\U00e9', '\\ud800', '\\udc00', '\\ud83d\\ude00', '\\u12', '\\', '\\u0000', '\\uFFFF', "\x01"];
+for ($offset = 0; $offset <= 70; $offset++) {
+    $pad = str_repeat('a', $offset);
+    foreach (['\\u00e9', '\\n'] as $escape) {
+        $add('["' . $pad . str_repeat($escape, 14) . '"]');
+        for ($k = 0; $k < 14; $k++) {
+            foreach ($special as $bad) {
+                $add('["' . $pad . str_repeat($escape, $k) . $bad . str_repeat($escape, 13 - $k) . '"]');
+            }
+        }
+    }
+}
+
 // Documents ending at every offset: a string, a number, a literal, a nested array, each padded
 // to the length, and every prefix of a document with all kinds of tokens.
 $sample = '{"id":12345,"name":"caf\u00e9 \ud83d\ude00 ' . "\xe2\x82\xac \xf0\x9f\x98\x80" . '","tags":["a","b\\\\","c\\""],'
@@ -91,6 +107,17 @@ foreach ([1, 2, 511, 512, 513, 1023, 1024, 1025, 1100] as $levels) {
     }
 }
 
+// Every pair of a byte from 0xC0 and a second byte, then two trail bytes, placed so that the
+// sequence crosses the first block edge at each of its bytes.
+$utf8_pairs = [];
+for ($lead = 0xc0; $lead <= 0xff; $lead++) {
+    for ($second = 0; $second <= 0xff; $second++) {
+        foreach ([58, 60, 61, 62, 63] as $offset) {
+            $utf8_pairs[] = '["' . str_repeat('a', $offset) . chr($lead) . chr($second) . "\x80\x80" . '"]';
+        }
+    }
+}
+
 $docs = array_keys($docs);
 $report = new FjReport;
 $depths = [512, 2, 1, 1025];
@@ -114,8 +141,15 @@ foreach (fj_simd_paths() as $path) {
         }
     }
 }
+foreach (fj_simd_paths() as $path) {
+    fj_set_simd($path);
+    foreach ($utf8_pairs as $json) {
+        $report->add(fj_val_compare($json));
+    }
+}
 ini_restore('fastjson.simd');
-fj_dec_finish($report, 'validate outcomes compared', count($docs) * count($depths) * count(fj_simd_paths()));
+fj_dec_finish($report, 'validate outcomes compared',
+    (count($docs) * count($depths) + count($utf8_pairs)) * count(fj_simd_paths()));
 $short = array_filter($accepted, static fn(int $n) => $n !== $should_accept);
 echo !$short && $should_accept > 10000 ? "every SIMD path: the stage vouched for every valid document\n"
     : "the stage vouched for fewer than the $should_accept valid documents: " . json_encode($short) . "\n";
