@@ -43,82 +43,118 @@ static zend_always_inline bool fastjson_grammar_complete(const fastjson_grammar 
 	return g->expect == FASTJSON_EXPECT_END;
 }
 
-/* Checks the block's tokens (at is the block's first byte) against the grammar. The state
- * lives in locals: the input is read through unsigned char pointers, which may alias the
- * grammar's fields, so the compiler would otherwise reload them after every store. */
+/* The next token of the block into t and ch; at the block's end, the state to resume in. */
+#define FASTJSON_GRAMMAR_FETCH(resume_in) do { \
+		if (!tokens) { \
+			expect = (resume_in); \
+			goto suspend; \
+		} \
+		t = at + fastjson_ctz64(tokens); \
+		ch = *t; \
+		tokens &= tokens - 1; \
+	} while (0)
+
+/* Checks the block's tokens (at is the block's first byte) against the grammar. Each state
+ * is a place in the code, so a token costs a fetch and a compare or two; the state is
+ * named only where a block ends. It lives in locals: the input is read through unsigned
+ * char pointers, which may alias the grammar's fields. */
 static zend_always_inline bool fastjson_grammar_tokens(fastjson_grammar *g, uint64_t tokens,
 		const unsigned char *at, const unsigned char *end)
 {
-	fastjson_expect expect = g->expect;
+	fastjson_expect expect;
 	uint32_t open = g->open;
 	unsigned char closer = open ? g->closer[open - 1] : 0;
+	const unsigned char *t;
+	unsigned char ch;
 
-	while (tokens) {
-		const unsigned char *t = at + fastjson_ctz64(tokens);
-		unsigned char ch = *t;
-		tokens &= tokens - 1;
-		switch (expect) {
-			case FASTJSON_EXPECT_VALUE_OR_CLOSE:
-				if (ch == ']') {
-					goto close;
-				}
-				ZEND_FALLTHROUGH;
-			case FASTJSON_EXPECT_VALUE:
-				if (ch == '"') {
-					goto value_done;
-				}
-				if ((ch | 0x20) == '{') {
-					/* ext/json's depth rule, as the exact parser checks it. */
-					if ((int) open + 1 >= g->max_depth || open == FASTJSON_GRAMMAR_MAX_OPEN) {
-						return false;
-					}
-					if (open) {
-						g->closer[open - 1] = closer;
-					}
-					closer = ch + 2;
-					open++;
-					expect = ch == '[' ? FASTJSON_EXPECT_VALUE_OR_CLOSE : FASTJSON_EXPECT_KEY_OR_CLOSE;
-					continue;
-				}
-				if (!fastjson_stage1_scalar(t, end)) {
-					return false;
-				}
-				goto value_done;
-			case FASTJSON_EXPECT_KEY_OR_CLOSE:
-				if (ch == '}') {
-					goto close;
-				}
-				ZEND_FALLTHROUGH;
-			case FASTJSON_EXPECT_KEY:
-				if (ch != '"') {
-					return false;
-				}
-				expect = FASTJSON_EXPECT_COLON;
-				continue;
-			case FASTJSON_EXPECT_COLON:
-				if (ch != ':') {
-					return false;
-				}
-				expect = FASTJSON_EXPECT_VALUE;
-				continue;
-			case FASTJSON_EXPECT_NEXT:
-				if (ch == ',') {
-					expect = closer == '}' ? FASTJSON_EXPECT_KEY : FASTJSON_EXPECT_VALUE;
-					continue;
-				}
-				if (ch != closer) {
-					return false;
-				}
-				goto close;
-			default:
-				return false;
-		}
-close:
-		open--;
-		closer = open ? g->closer[open - 1] : 0;
-value_done:
-		expect = open ? FASTJSON_EXPECT_NEXT : FASTJSON_EXPECT_END;
+	switch (g->expect) {
+		case FASTJSON_EXPECT_VALUE: goto value;
+		case FASTJSON_EXPECT_VALUE_OR_CLOSE: goto value_or_close;
+		case FASTJSON_EXPECT_KEY_OR_CLOSE: goto key_or_close;
+		case FASTJSON_EXPECT_KEY: goto key;
+		case FASTJSON_EXPECT_COLON: goto colon;
+		case FASTJSON_EXPECT_NEXT: goto next;
+		default: goto end_of_document;
 	}
+
+value:
+	FASTJSON_GRAMMAR_FETCH(FASTJSON_EXPECT_VALUE);
+value_token:
+	if (ch == '"') {
+		goto value_done;
+	}
+	if ((ch | 0x20) == '{') {
+		/* ext/json's depth rule, as the exact parser checks it. */
+		if ((int) open + 1 >= g->max_depth || open == FASTJSON_GRAMMAR_MAX_OPEN) {
+			return false;
+		}
+		if (open) {
+			g->closer[open - 1] = closer;
+		}
+		open++;
+		closer = ch + 2;
+		if (ch == '{') {
+			goto key_or_close;
+		}
+		goto value_or_close;
+	}
+	if (!fastjson_stage1_scalar(t, end)) {
+		return false;
+	}
+value_done:
+	if (!open) {
+		goto end_of_document;
+	}
+next:
+	FASTJSON_GRAMMAR_FETCH(FASTJSON_EXPECT_NEXT);
+	if (ch == ',') {
+		if (closer == '}') {
+			goto key;
+		}
+		goto value;
+	}
+	if (ch != closer) {
+		return false;
+	}
+close:
+	open--;
+	closer = open ? g->closer[open - 1] : 0;
+	goto value_done;
+
+value_or_close:
+	FASTJSON_GRAMMAR_FETCH(FASTJSON_EXPECT_VALUE_OR_CLOSE);
+	if (ch == ']') {
+		goto close;
+	}
+	goto value_token;
+
+key_or_close:
+	FASTJSON_GRAMMAR_FETCH(FASTJSON_EXPECT_KEY_OR_CLOSE);
+	if (ch == '}') {
+		goto close;
+	}
+	goto key_token;
+
+key:
+	FASTJSON_GRAMMAR_FETCH(FASTJSON_EXPECT_KEY);
+key_token:
+	if (ch != '"') {
+		return false;
+	}
+colon:
+	FASTJSON_GRAMMAR_FETCH(FASTJSON_EXPECT_COLON);
+	if (ch != ':') {
+		return false;
+	}
+	goto value;
+
+end_of_document:
+	/* Nothing may follow the document's value. */
+	if (tokens) {
+		return false;
+	}
+	expect = FASTJSON_EXPECT_END;
+suspend:
 	if (open) {
 		g->closer[open - 1] = closer;
 	}
@@ -126,6 +162,8 @@ value_done:
 	g->expect = expect;
 	return true;
 }
+
+#undef FASTJSON_GRAMMAR_FETCH
 
 #define FASTJSON_STRUCTURAL_SUFFIX scalar
 #define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_scalar
