@@ -512,6 +512,12 @@ static PHP_MINFO_FUNCTION(fastjson)
 	php_info_print_table_row(2, "json_encode/json_decode/json_validate overridden",
 		fastjson_override_active() ? "yes" : "no");
 	php_info_print_table_row(2, "Enabled (fastjson.enabled)", FASTJSON_G(enabled) ? "yes" : "no (ext/json answers)");
+	{
+		char structural[64];
+		snprintf(structural, sizeof(structural), ZEND_ULONG_FMT " accepted, " ZEND_ULONG_FMT " passed on",
+			(zend_ulong) FASTJSON_G(structural_accepted), (zend_ulong) FASTJSON_G(structural_passed_on));
+		php_info_print_table_row(2, "validate: structural stage", FASTJSON_G(structural) ? structural : "off");
+	}
 	php_info_print_table_end();
 
 	php_info_print_table_start();
