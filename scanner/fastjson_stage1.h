@@ -750,7 +750,9 @@ static zend_always_inline void fastjson_stage1_init(fastjson_stage1 *s, const ze
 static zend_always_inline bool fastjson_stage1_block(fastjson_stage1_carry *carry, const fastjson_block_classes *c,
 		uint64_t (*prefix_xor)(uint64_t), uint64_t *tokens, uint64_t *string_escapes)
 {
-	uint64_t escaped = fastjson_escaped_bytes(c->backslash, &carry->escaped);
+	/* Most blocks have no backslash: the branch keeps the escape arithmetic, and its
+	 * carry from the previous block, off the path from one block's strings to the next. */
+	uint64_t escaped = UNEXPECTED(c->backslash | carry->escaped) ? fastjson_escaped_bytes(c->backslash, &carry->escaped) : 0;
 	uint64_t quote = c->quote & ~escaped;
 	uint64_t in_string = prefix_xor(quote) ^ carry->in_string; /* opening quotes included */
 	uint64_t scalar = ~(in_string | quote | c->op | c->space);
