@@ -206,6 +206,26 @@ static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_classify_avx512(c
 }
 #endif
 
+#ifdef FASTJSON_HAVE_AVX512
+/* The last bytes by a masked load (it reads nothing past them), stored whole: the
+ * classifier's 64-byte load then takes the store as it is, where byte-wise copies
+ * would stall it (a 7-byte validate lost ~8% there). */
+static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_pad_avx512(unsigned char *last,
+		const unsigned char *at, size_t n)
+{
+	__mmask64 present = n >= FASTJSON_BLOCK ? ~(__mmask64) 0 : ((__mmask64) 1 << n) - 1;
+	_mm512_storeu_si512((void *) last,
+		_mm512_mask_loadu_epi8(_mm512_set1_epi8(' '), present, (const void *) at));
+}
+#endif
+
+/* The last bytes, byte by byte, after spaces. */
+static zend_always_inline void fastjson_pad(unsigned char *last, const unsigned char *at, size_t n)
+{
+	memset(last, ' ', FASTJSON_BLOCK);
+	memcpy(last, at, n);
+}
+
 #ifdef FASTJSON_HAVE_NEON
 /* movemask for 64 bytes: each byte's bit weighted by its place, then summed 8 to a byte. */
 static zend_always_inline uint64_t fastjson_movemask64_neon(uint8x16_t a, uint8x16_t b, uint8x16_t c, uint8x16_t d)

@@ -170,6 +170,7 @@ suspend:
 #define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_scalar
 #define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_scalar
 #define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
+#define FASTJSON_STRUCTURAL_PAD fastjson_pad
 #define FASTJSON_STRUCTURAL_TARGET
 #include "fastjson_structural_loop.h"
 
@@ -179,6 +180,7 @@ suspend:
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_sse2
 # define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_sse2
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
+# define FASTJSON_STRUCTURAL_PAD fastjson_pad
 # define FASTJSON_STRUCTURAL_TARGET
 # include "fastjson_structural_loop.h"
 #endif
@@ -189,6 +191,7 @@ suspend:
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx2
 # define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_avx2
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor_clmul
+# define FASTJSON_STRUCTURAL_PAD fastjson_pad
 # define FASTJSON_STRUCTURAL_TARGET FASTJSON_TARGET_AVX2
 # include "fastjson_structural_loop.h"
 #endif
@@ -199,6 +202,7 @@ suspend:
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx512
 # define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_avx512
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor_clmul
+# define FASTJSON_STRUCTURAL_PAD fastjson_pad_avx512
 # define FASTJSON_STRUCTURAL_TARGET FASTJSON_TARGET_AVX512
 # include "fastjson_structural_loop.h"
 #endif
@@ -209,6 +213,7 @@ suspend:
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_neon
 # define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_neon
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
+# define FASTJSON_STRUCTURAL_PAD fastjson_pad
 # define FASTJSON_STRUCTURAL_TARGET
 # include "fastjson_structural_loop.h"
 #endif

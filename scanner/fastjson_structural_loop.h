@@ -5,6 +5,7 @@
  *   FASTJSON_STRUCTURAL_UTF8      its UTF-8 check of a block's bytes from 0x80
  *   FASTJSON_STRUCTURAL_ESCAPES   its check of a block's escapes
  *   FASTJSON_STRUCTURAL_PREFIX_XOR  its prefix XOR
+ *   FASTJSON_STRUCTURAL_PAD       copies the last bytes into a block padded with spaces
  *   FASTJSON_STRUCTURAL_TARGET    the function attribute that enables the path's instructions */
 
 #define FASTJSON_STRUCTURAL_CAT2(a, b) a##_##b
@@ -36,8 +37,7 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 	if (at < end) {
 		/* The last bytes, padded with spaces: whitespace adds no token. */
 		unsigned char last[FASTJSON_BLOCK];
-		memset(last, ' ', sizeof(last));
-		memcpy(last, at, (size_t) (end - at));
+		FASTJSON_STRUCTURAL_PAD(last, at, (size_t) (end - at));
 		FASTJSON_STRUCTURAL_CLASSIFY(last, &c);
 		if (!fastjson_stage1_block(&carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
 				|| (UNEXPECTED(escapes) && !FASTJSON_STRUCTURAL_ESCAPES(&s, escapes, last, at))
@@ -57,4 +57,5 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 #undef FASTJSON_STRUCTURAL_UTF8
 #undef FASTJSON_STRUCTURAL_ESCAPES
 #undef FASTJSON_STRUCTURAL_PREFIX_XOR
+#undef FASTJSON_STRUCTURAL_PAD
 #undef FASTJSON_STRUCTURAL_TARGET
