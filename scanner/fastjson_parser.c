@@ -401,6 +401,43 @@ static zend_always_inline zend_string *fastjson_key(fastjson_parser *p, fastjson
 
 /* ---- building containers ------------------------------------------------------------------- */
 
+/* zend_hash_update() (or with symtable, zend_symtable_update()) of a member, with the
+ * common case inline: a string key new to a hash table that has room, appended as
+ * zend_hash_update() would append it. Numeric-string keys of arrays, keys already
+ * present (the duplicate rule: the last value in the first one's place), a table not yet
+ * initialized or full: zend_hash_update() itself. */
+static zend_always_inline void fastjson_table_put(HashTable *ht, zend_string *key, zval *value, bool symtable)
+{
+	zend_ulong h;
+	uint32_t idx;
+
+	if ((HT_FLAGS(ht) & (HASH_FLAG_UNINITIALIZED | HASH_FLAG_PACKED)) || ht->nNumUsed >= ht->nTableSize) {
+		goto generic;
+	}
+	if (symtable) {
+		zend_ulong index;
+		if (UNEXPECTED(ZEND_HANDLE_NUMERIC(key, index))) {
+			goto generic;
+		}
+	}
+	h = zend_string_hash_val(key);
+	for (idx = HT_HASH(ht, (uint32_t) h | ht->nTableMask); idx != HT_INVALID_IDX; ) {
+		Bucket *b = HT_HASH_TO_BUCKET(ht, idx);
+		if (b->key == key || (b->h == h && b->key && zend_string_equal_content(b->key, key))) {
+			goto generic;
+		}
+		idx = Z_NEXT(b->val);
+	}
+	_zend_hash_append(ht, key, value);
+	return;
+generic:
+	if (symtable) {
+		zend_symtable_update(ht, key, value);
+	} else {
+		zend_hash_update(ht, key, value);
+	}
+}
+
 static zend_always_inline void fastjson_close_array(zval *result, zval *first, zval *sp)
 {
 	uint32_t count = (uint32_t) (sp - first);
@@ -432,7 +469,7 @@ static zend_always_inline void fastjson_close_assoc(zval *result, zval *first, z
 	array_init_size(result, count);
 	ht = Z_ARRVAL_P(result);
 	for (; first < sp; first += 2) {
-		zend_symtable_update(ht, Z_STR(first[0]), &first[1]);
+		fastjson_table_put(ht, Z_STR(first[0]), &first[1], true);
 		zend_string_release_ex(Z_STR(first[0]), 0);
 	}
 }
@@ -664,7 +701,7 @@ value_done:
 				s->errcode = PHP_JSON_ERROR_INVALID_PROPERTY_NAME;
 				goto error;
 			}
-			zend_hash_update(obj->properties, key, &value);
+			fastjson_table_put(obj->properties, key, &value, false);
 			zend_string_release_ex(key, 0);
 		} else if (EXPECTED(!f->table)) {
 			if (UNEXPECTED(sp == p->values_end)) {
@@ -679,7 +716,7 @@ value_done:
 			zend_hash_next_index_insert_new(f->table, &value);
 		} else {
 			sp--;
-			zend_symtable_update(f->table, Z_STR_P(sp), &value);
+			fastjson_table_put(f->table, Z_STR_P(sp), &value, true);
 			zend_string_release_ex(Z_STR_P(sp), 0);
 		}
 	}
