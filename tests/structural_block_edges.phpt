@@ -154,8 +154,25 @@ $short = array_filter($accepted, static fn(int $n) => $n !== $should_accept);
 echo !$short && $should_accept > 10000 ? "every SIMD path: the stage vouched for every valid document\n"
     : "the stage vouched for fewer than the $should_accept valid documents: " . json_encode($short) . "\n";
 echo count($docs) > 40000 ? "documents: enough\n" : 'documents: only ' . count($docs) . "\n";
+
+// The counters: an invalid document is passed on, a valid one vouched for; with the
+// stage off neither counts.
+$counts = static fn() => array_values(array_intersect_key(fastjson_info()['structural'], ['accepted' => 0, 'passed_on' => 0]));
+foreach (['1', '0'] as $mode) {
+    fj_set_structural($mode);
+    $before = $counts();
+    fastjson_validate('[1,');
+    $after_invalid = $counts();
+    fastjson_validate('[1]');
+    $after_valid = $counts();
+    echo "structural $mode: invalid +", json_encode([$after_invalid[0] - $before[0], $after_invalid[1] - $before[1]]),
+        ", valid +", json_encode([$after_valid[0] - $after_invalid[0], $after_valid[1] - $after_invalid[1]]), "\n";
+}
+ini_restore('fastjson.structural');
 ?>
 --EXPECT--
 validate outcomes compared: cases as expected, 0 mismatches
 every SIMD path: the stage vouched for every valid document
 documents: enough
+structural 1: invalid +[0,1], valid +[1,0]
+structural 0: invalid +[0,0], valid +[0,0]
