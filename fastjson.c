@@ -52,6 +52,31 @@ static ZEND_INI_MH(fastjson_update_simd)
 	return SUCCESS;
 }
 
+/* fastjson.structural: auto, on or off (1 and 0 too); anything else is refused. */
+static ZEND_INI_MH(fastjson_update_structural)
+{
+	(void) entry, (void) mh_arg1, (void) mh_arg2, (void) mh_arg3, (void) stage;
+	if (zend_string_equals_literal_ci(new_value, "auto") || ZSTR_LEN(new_value) == 0) {
+		FASTJSON_G(structural) = FASTJSON_STRUCTURAL_AUTO;
+	} else if (zend_string_equals_literal_ci(new_value, "on") || zend_string_equals_literal(new_value, "1")) {
+		FASTJSON_G(structural) = FASTJSON_STRUCTURAL_ON;
+	} else if (zend_string_equals_literal_ci(new_value, "off") || zend_string_equals_literal(new_value, "0")) {
+		FASTJSON_G(structural) = FASTJSON_STRUCTURAL_OFF;
+	} else {
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+static const char *const fastjson_structural_mode_names[] = {"off", "auto", "on"};
+
+/* Whether validate runs the structural stage on the SIMD path in use. */
+static bool fastjson_structural_active(void)
+{
+	return FASTJSON_G(structural) == FASTJSON_STRUCTURAL_ON
+		|| (FASTJSON_G(structural) == FASTJSON_STRUCTURAL_AUTO && FASTJSON_G(simd_path) != FASTJSON_SIMD_SCALAR);
+}
+
 /* fastjson.verify: a share of calls, from 0 to 1. */
 static ZEND_INI_MH(fastjson_update_verify)
 {
@@ -73,8 +98,7 @@ PHP_INI_BEGIN()
 	STD_PHP_INI_BOOLEAN("fastjson.enabled", "1", PHP_INI_ALL, OnUpdateBool, enabled,
 		zend_fastjson_globals, fastjson_globals)
 	PHP_INI_ENTRY("fastjson.verify", "0", PHP_INI_ALL, fastjson_update_verify)
-	STD_PHP_INI_BOOLEAN("fastjson.structural", "1", PHP_INI_ALL, OnUpdateBool, structural,
-		zend_fastjson_globals, fastjson_globals)
+	PHP_INI_ENTRY("fastjson.structural", "auto", PHP_INI_ALL, fastjson_update_structural)
 #ifdef FASTJSON_TESTING
 	STD_PHP_INI_ENTRY("fastjson.test_fault", "0", PHP_INI_ALL, OnUpdateLong, test_fault,
 		zend_fastjson_globals, fastjson_globals)
@@ -346,16 +370,18 @@ PHP_FUNCTION(fastjson_validate)
 	int depth, flags;
 	fastjson_parse_error error;
 	const fastjson_error_info *info;
+	bool structural;
 
 	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags)) {
 		return;
 	}
-	if (FASTJSON_G(structural) && fastjson_structural_validate(json, depth, FASTJSON_G(simd_path))) {
+	structural = fastjson_structural_active();
+	if (structural && fastjson_structural_validate(json, depth, FASTJSON_G(simd_path))) {
 		FASTJSON_G(structural_accepted)++;
 		error.code = PHP_JSON_ERROR_NONE;
 		error.offset = 0;
 	} else {
-		FASTJSON_G(structural_passed_on) += FASTJSON_G(structural);
+		FASTJSON_G(structural_passed_on) += structural;
 		fastjson_validate_ex(json, flags, depth, FASTJSON_G(simd_path), &error);
 	}
 	info = fastjson_record_parse_error(json, &error);
@@ -425,8 +451,9 @@ PHP_FUNCTION(fastjson_info)
 	add_assoc_bool(return_value, "override", fastjson_override_active());
 	add_assoc_bool(return_value, "enabled", FASTJSON_G(enabled));
 	add_assoc_double(return_value, "verify", FASTJSON_G(verify));
-	array_init_size(&structural, 3);
-	add_assoc_bool(&structural, "enabled", FASTJSON_G(structural));
+	array_init_size(&structural, 4);
+	add_assoc_string(&structural, "mode", fastjson_structural_mode_names[FASTJSON_G(structural)]);
+	add_assoc_bool(&structural, "active", fastjson_structural_active());
 	add_assoc_long(&structural, "accepted", (zend_long) FASTJSON_G(structural_accepted));
 	add_assoc_long(&structural, "passed_on", (zend_long) FASTJSON_G(structural_passed_on));
 	add_assoc_zval(return_value, "structural", &structural);
@@ -516,7 +543,8 @@ static PHP_MINFO_FUNCTION(fastjson)
 		char structural[64];
 		snprintf(structural, sizeof(structural), ZEND_ULONG_FMT " accepted, " ZEND_ULONG_FMT " passed on",
 			(zend_ulong) FASTJSON_G(structural_accepted), (zend_ulong) FASTJSON_G(structural_passed_on));
-		php_info_print_table_row(2, "validate: structural stage", FASTJSON_G(structural) ? structural : "off");
+		php_info_print_table_row(2, "validate: structural stage", fastjson_structural_active() ? structural
+			: "not used on this path");
 	}
 	php_info_print_table_end();
 

@@ -12,6 +12,14 @@ extern zend_module_entry fastjson_module_entry;
 #include "fastjson_simd.h"
 #include "fastjson_override.h"
 
+/* fastjson.structural: auto runs the structural stage on the SIMD paths only (on the
+ * scalar path it is slower than the exact scanner); on forces it on every path. */
+typedef enum {
+	FASTJSON_STRUCTURAL_OFF,
+	FASTJSON_STRUCTURAL_AUTO,
+	FASTJSON_STRUCTURAL_ON,
+} fastjson_structural_mode;
+
 /* Where the last decode or validate run by fastjson failed. */
 typedef struct {
 	php_json_error_code code;
@@ -29,9 +37,9 @@ ZEND_BEGIN_MODULE_GLOBALS(fastjson)
 	bool override;
 	bool enabled;
 	double verify;
-	/* fastjson.structural: validate runs the structural stage first; how often it vouched
-	 * for the input, and how often it passed the input on to the exact scanner. */
-	bool structural;
+	/* fastjson.structural: whether validate runs the structural stage first; how often it
+	 * vouched for the input, and how often it passed the input on to the exact scanner. */
+	fastjson_structural_mode structural;
 	uint64_t structural_accepted;
 	uint64_t structural_passed_on;
 	uint64_t verify_rng;

@@ -134,9 +134,11 @@ foreach (fj_simd_paths() as $path) {
             // The stage vouches for every valid document here except those nested past its limit.
             if ($ref['val'] === 'true' && substr_count($json, '[') + substr_count($json, '{') <= 1024) {
                 $should_accept += $path === fj_simd_paths()[0] ? 1 : 0;
+                fj_set_structural('on');
                 $before = fastjson_info()['structural']['accepted'];
                 fastjson_validate($json, $depth);
                 $accepted[$path] += fastjson_info()['structural']['accepted'] - $before;
+                ini_restore('fastjson.structural');
             }
         }
     }
@@ -158,7 +160,7 @@ echo count($docs) > 40000 ? "documents: enough\n" : 'documents: only ' . count($
 // The counters: an invalid document is passed on, a valid one vouched for; with the
 // stage off neither counts.
 $counts = static fn() => array_values(array_intersect_key(fastjson_info()['structural'], ['accepted' => 0, 'passed_on' => 0]));
-foreach (['1', '0'] as $mode) {
+foreach (['on', 'off'] as $mode) {
     fj_set_structural($mode);
     $before = $counts();
     fastjson_validate('[1,');
@@ -169,10 +171,19 @@ foreach (['1', '0'] as $mode) {
         ", valid +", json_encode([$after_valid[0] - $after_invalid[0], $after_valid[1] - $after_invalid[1]]), "\n";
 }
 ini_restore('fastjson.structural');
+
+// auto, the default, leaves the stage out on the scalar path, where it is slower than the
+// exact scanner.
+fj_set_simd('scalar');
+$on_scalar = fastjson_info()['structural']['active'];
+ini_restore('fastjson.simd');
+echo 'auto: active on scalar ', $on_scalar ? 'yes' : 'no', ', on the best path ',
+    fastjson_info()['structural']['active'] ? 'yes' : 'no', "\n";
 ?>
 --EXPECT--
 validate outcomes compared: cases as expected, 0 mismatches
 every SIMD path: the stage vouched for every valid document
 documents: enough
-structural 1: invalid +[0,1], valid +[1,0]
-structural 0: invalid +[0,0], valid +[0,0]
+structural on: invalid +[0,1], valid +[1,0]
+structural off: invalid +[0,0], valid +[0,0]
+auto: active on scalar no, on the best path yes
