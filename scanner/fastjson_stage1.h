@@ -147,14 +147,15 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_movemask64_avx2
 /* Whitespace and structural characters by two table look-ups, one per nibble: each
  * class is a bit set in both the high nibble's and the low nibble's entry.
  *   bit 0: 0x09 0x0a 0x0d   bit 1: 0x20   bit 2: ','   bit 3: ':'   bit 4: [ ] { } */
+#define FASTJSON_CLASS_BY_LOW 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 0, 0
+#define FASTJSON_CLASS_BY_HIGH 1, 0, 2 | 4, 8, 0, 16, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0
+#define FASTJSON_CLASS_SPACE (1 | 2)
+#define FASTJSON_CLASS_OP (4 | 8 | 16)
+
 static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_nibble_classes_avx2(__m256i v)
 {
-	const __m256i by_low = _mm256_setr_epi8(
-		2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 0, 0,
-		2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 0, 0);
-	const __m256i by_high = _mm256_setr_epi8(
-		1, 0, 2 | 4, 8, 0, 16, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0,
-		1, 0, 2 | 4, 8, 0, 16, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0);
+	const __m256i by_low = _mm256_setr_epi8(FASTJSON_CLASS_BY_LOW, FASTJSON_CLASS_BY_LOW);
+	const __m256i by_high = _mm256_setr_epi8(FASTJSON_CLASS_BY_HIGH, FASTJSON_CLASS_BY_HIGH);
 	/* Bytes from 0x80 have no class: pshufb gives 0 for an index with bit 7 set. */
 	__m256i low = _mm256_shuffle_epi8(by_low, v);
 	__m256i high = _mm256_shuffle_epi8(by_high, _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0f)));
@@ -169,8 +170,8 @@ static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_classify_avx2(const
 	__m256i class_lo = fastjson_nibble_classes_avx2(lo);
 	__m256i class_hi = fastjson_nibble_classes_avx2(hi);
 	const __m256i zero = _mm256_setzero_si256();
-	const __m256i op_bits = _mm256_set1_epi8(4 | 8 | 16);
-	const __m256i space_bits = _mm256_set1_epi8(1 | 2);
+	const __m256i op_bits = _mm256_set1_epi8(FASTJSON_CLASS_OP);
+	const __m256i space_bits = _mm256_set1_epi8(FASTJSON_CLASS_SPACE);
 	const __m256i ctl_max = _mm256_set1_epi8(0x1f);
 
 	c->backslash = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(lo, _mm256_set1_epi8('\\')),
@@ -188,19 +189,21 @@ static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_classify_avx2(const
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
-/* A whole block in one register: every class is one compare straight into a mask. */
+/* A whole block in one register: every class is a mask straight from one compare or
+ * test; whitespace and structural characters by the nibble tables above. */
 static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_classify_avx512(const unsigned char *p,
 		fastjson_block_classes *c)
 {
+	const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_CLASS_BY_LOW));
+	const __m512i by_high = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_CLASS_BY_HIGH));
 	__m512i v = _mm512_loadu_si512((const void *) p);
-	__m512i lower = _mm512_or_si512(v, _mm512_set1_epi8(0x20));
+	__m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(by_low, v),
+		_mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0f))));
 
 	c->backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
 	c->quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
-	c->op = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(',')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(':'))
-		| _mm512_cmpeq_epi8_mask(lower, _mm512_set1_epi8('{')) | _mm512_cmpeq_epi8_mask(lower, _mm512_set1_epi8('}'));
-	c->space = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(' ')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\n'))
-		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\r')) | _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\t'));
+	c->op = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(FASTJSON_CLASS_OP));
+	c->space = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(FASTJSON_CLASS_SPACE));
 	c->control = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1f));
 	c->high = _mm512_movepi8_mask(v);
 }
