@@ -30,7 +30,7 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 		if (!fastjson_stage1_block(&carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
 				|| (UNEXPECTED(escapes) && !FASTJSON_STRUCTURAL_ESCAPES(&s, escapes, at, at))
 				|| (UNEXPECTED(c.high | s.utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(&s, c.high, at, at))
-				|| !fastjson_grammar_tokens(&g, tokens, at, end)) {
+				|| (tokens && !fastjson_grammar_tokens(&g, tokens, at, end))) {
 			return false;
 		}
 	}
@@ -42,7 +42,7 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 		if (!fastjson_stage1_block(&carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
 				|| (UNEXPECTED(escapes) && !FASTJSON_STRUCTURAL_ESCAPES(&s, escapes, last, at))
 				|| (UNEXPECTED(c.high | s.utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(&s, c.high, last, at))
-				|| !fastjson_grammar_tokens(&g, tokens, at, end)) {
+				|| (tokens && !fastjson_grammar_tokens(&g, tokens, at, end))) {
 			return false;
 		}
 	}
