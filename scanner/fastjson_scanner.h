@@ -9,6 +9,7 @@
 #include "ext/json/php_json.h"
 #include "../fastjson_simd.h"
 #include "../utf8/fastjson_utf8.h"
+#include "fastjson_text.h"
 
 typedef enum {
 	FASTJSON_T_EOI,
@@ -166,13 +167,34 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 	return p;
 }
 
-/* After a multibyte character: skips whole 16-byte blocks of text (plain ASCII and
- * well-formed 2- and 3-byte sequences), stopping at a character boundary before
- * anything else, which the automaton then takes. Called only after a multibyte
- * character, so Latin text never pays for it. */
+/* After a multibyte character: skips text (plain ASCII and well-formed UTF-8), stopping
+ * at a character boundary before anything else, which the automaton then takes. SSE2
+ * takes 16-byte blocks of ASCII and 2- and 3-byte sequences; AVX2 and AVX-512 take one
+ * such block, then, unless a string's end or an escape stopped it (a short string with
+ * an accent costs no more than before), 64-byte blocks with the structural stage's
+ * masks (fastjson_text.c). Called only after a multibyte character, so Latin text never
+ * pays for it. */
 static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd)
 {
+#ifdef FASTJSON_HAVE_AVX2
+	if (fastjson_simd_has_avx2(simd)) {
+		if (limit - p >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *) p);
+			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, false, 0);
+			p += n;
+			if (*p == '"' || *p == '\\' || *p < 0x20) {
+				return p;
+			}
+		}
+# ifdef FASTJSON_HAVE_AVX512
+		if (simd == FASTJSON_SIMD_AVX512) {
+			return fastjson_skip_utf8_text_avx512(p, limit);
+		}
+# endif
+		return fastjson_skip_utf8_text_avx2(p, limit);
+	}
+#endif
 #ifdef FASTJSON_HAVE_SSE2
 	if (simd != FASTJSON_SIMD_SCALAR) {
 		while (limit - p >= 16) {

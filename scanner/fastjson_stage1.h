@@ -20,6 +20,10 @@
 
 #define FASTJSON_BLOCK 64
 
+/* The out-of-line checks of a block (escapes, UTF-8), one per SIMD path: each reader
+ * that includes this file calls those it needs. */
+#define FASTJSON_STAGE1_CHECK static zend_never_inline ZEND_ATTRIBUTE_UNUSED
+
 /* Bytes of one block by class: bit i for byte i. */
 typedef struct {
 	uint64_t backslash;
@@ -328,7 +332,7 @@ static zend_always_inline bool fastjson_stage1_hex4(const unsigned char *p, uint
  * one of "\/bfnrt, or u and four hex digits that are not half of a surrogate pair
  * unless a whole pair is written. One escape at a time: the scalar path, and blocks with
  * few escapes or with surrogates on the vector paths. */
-static zend_never_inline bool fastjson_stage1_escapes_scalar(fastjson_stage1 *s, uint64_t escaped,
+FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_scalar(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	(void) bytes;
@@ -364,7 +368,7 @@ static zend_never_inline bool fastjson_stage1_escapes_scalar(fastjson_stage1 *s,
 
 /* The bytes from 0x80 in a block form well-formed UTF-8 (the last character may end in
  * the next block): the scalar path, character by character. */
-static zend_never_inline bool fastjson_stage1_utf8_scalar(fastjson_stage1 *s, uint64_t high,
+FASTJSON_STAGE1_CHECK bool fastjson_stage1_utf8_scalar(fastjson_stage1 *s, uint64_t high,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	(void) bytes;
@@ -409,15 +413,30 @@ typedef struct {
  * bytes are exactly those asked for; C0, C1 and F5-FF are never allowed; after E0 the
  * trail is from A0 (no overlong form), after ED below A0 (no surrogate), after F0 from
  * 90 (no overlong form), after F4 below 90 (nothing above U+10FFFF). */
+/* The bytes where a block's UTF-8 goes wrong, given the trail bytes the previous block's
+ * last character asks of this one (trails) and whether it was E0, ED, F0 or F4 (after,
+ * bits 0-3): a byte that may never appear, a trail byte no lead asked for, or a byte
+ * that is not the trail byte a lead asked for. */
+static zend_always_inline uint64_t fastjson_utf8_bad_bytes(uint64_t high, const fastjson_utf8_classes *u,
+		uint64_t required, unsigned after)
+{
+	return (high & ~u->trail & ~u->lead2) | u->above_f4 | (u->trail ^ required)
+		| (((u->e0 << 1) | (after & 1)) & ~u->ge_a0)
+		| (((u->ed << 1) | ((after >> 1) & 1)) & u->ge_a0)
+		| (((u->f0 << 1) | ((after >> 2) & 1)) & ~u->ge_90)
+		| (((u->f4 << 1) | ((after >> 3) & 1)) & u->ge_90);
+}
+
+/* The trail bytes the block's leads ask of it (those beyond it are cut off). */
+static zend_always_inline uint64_t fastjson_utf8_required(const fastjson_utf8_classes *u)
+{
+	return (u->lead2 << 1) | (u->lead3 << 2) | (u->lead4 << 3);
+}
+
 static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, uint64_t high,
 		const fastjson_utf8_classes *u)
 {
-	uint64_t required = (u->lead2 << 1) | (u->lead3 << 2) | (u->lead4 << 3) | s->utf8_trails;
-	uint64_t bad = (high & ~u->trail & ~u->lead2) | u->above_f4 | (u->trail ^ required)
-		| (((u->e0 << 1) | (s->utf8_after & 1)) & ~u->ge_a0)
-		| (((u->ed << 1) | ((s->utf8_after >> 1) & 1)) & u->ge_a0)
-		| (((u->f0 << 1) | ((s->utf8_after >> 2) & 1)) & ~u->ge_90)
-		| (((u->f4 << 1) | ((s->utf8_after >> 3) & 1)) & u->ge_90);
+	uint64_t bad = fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u) | s->utf8_trails, s->utf8_after);
 
 	s->utf8_trails = (u->lead2 >> 63) | (u->lead3 >> 62) | (u->lead4 >> 61);
 	s->utf8_after = (unsigned) ((u->e0 >> 63) | ((u->ed >> 63) << 1) | ((u->f0 >> 63) << 2) | ((u->f4 >> 63) << 3));
@@ -435,7 +454,7 @@ static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, ui
 # define FASTJSON_LT_SSE2(v, c) _mm_cmplt_epi8(v, c)
 # define FASTJSON_EQ_SSE2(v, c) _mm_cmpeq_epi8(v, c)
 
-static zend_never_inline bool fastjson_stage1_utf8_sse2(fastjson_stage1 *s, uint64_t high,
+FASTJSON_STAGE1_CHECK bool fastjson_stage1_utf8_sse2(fastjson_stage1 *s, uint64_t high,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	fastjson_utf8_classes u;
@@ -468,27 +487,36 @@ static zend_never_inline bool fastjson_stage1_utf8_sse2(fastjson_stage1 *s, uint
 # define FASTJSON_LT_AVX2(v, c) _mm256_cmpgt_epi8(c, v)
 # define FASTJSON_EQ_AVX2(v, c) _mm256_cmpeq_epi8(v, c)
 
-static zend_never_inline FASTJSON_TARGET_AVX2 bool fastjson_stage1_utf8_avx2(fastjson_stage1 *s, uint64_t high,
+/* The classes of the 64 bytes at p (after high: their bytes from 0x80); the byte-exact
+ * ones only when a 3- or 4-byte lead is there or, with carried, one may have been in the
+ * block before. */
+static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_utf8_classes_avx2(const unsigned char *bytes,
+		uint64_t high, bool carried, fastjson_utf8_classes *u)
+{
+	u->trail = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_LT_AVX2, 0xc0);
+	u->lead2 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xc1) & high;
+	u->lead3 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xdf) & high;
+	u->lead4 = u->lead3 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xef) & high : 0;
+	u->above_f4 = u->lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xf4) & high : 0;
+	if (u->lead3 || carried) {
+		u->e0 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xe0);
+		u->ed = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xed);
+		u->f0 = u->lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xf0) : 0;
+		u->f4 = u->lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xf4) : 0;
+		u->ge_a0 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0x9f);
+		u->ge_90 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0x8f);
+	} else {
+		u->e0 = u->ed = u->f0 = u->f4 = u->ge_a0 = u->ge_90 = 0;
+	}
+}
+
+FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_utf8_avx2(fastjson_stage1 *s, uint64_t high,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	fastjson_utf8_classes u;
 
 	(void) at;
-	u.trail = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_LT_AVX2, 0xc0);
-	u.lead2 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xc1) & high;
-	u.lead3 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xdf) & high;
-	u.lead4 = u.lead3 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xef) & high : 0;
-	u.above_f4 = u.lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xf4) & high : 0;
-	if (u.lead3 | s->utf8_after) {
-		u.e0 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xe0);
-		u.ed = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xed);
-		u.f0 = u.lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xf0) : 0;
-		u.f4 = u.lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xf4) : 0;
-		u.ge_a0 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0x9f);
-		u.ge_90 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0x8f);
-	} else {
-		u.e0 = u.ed = u.f0 = u.f4 = u.ge_a0 = u.ge_90 = 0;
-	}
+	fastjson_utf8_classes_avx2(bytes, high, s->utf8_after != 0, &u);
 	return fastjson_stage1_utf8_masks(s, high, &u);
 }
 #endif
@@ -499,23 +527,29 @@ static zend_never_inline FASTJSON_TARGET_AVX2 bool fastjson_stage1_utf8_avx2(fas
 # define FASTJSON_LT_AVX512(v, c) _mm512_cmplt_epi8_mask(v, c)
 # define FASTJSON_EQ_AVX512(v, c) _mm512_cmpeq_epi8_mask(v, c)
 
-static zend_never_inline FASTJSON_TARGET_AVX512 bool fastjson_stage1_utf8_avx512(fastjson_stage1 *s, uint64_t high,
+static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_utf8_classes_avx512(const unsigned char *bytes,
+		uint64_t high, fastjson_utf8_classes *u)
+{
+	u->trail = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_LT_AVX512, 0xc0);
+	u->lead2 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xc1) & high;
+	u->lead3 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xdf) & high;
+	u->lead4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xef) & high;
+	u->above_f4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xf4) & high;
+	u->e0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xe0);
+	u->ed = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xed);
+	u->f0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xf0);
+	u->f4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xf4);
+	u->ge_a0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0x9f);
+	u->ge_90 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0x8f);
+}
+
+FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_utf8_avx512(fastjson_stage1 *s, uint64_t high,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	fastjson_utf8_classes u;
 
 	(void) at;
-	u.trail = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_LT_AVX512, 0xc0);
-	u.lead2 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xc1) & high;
-	u.lead3 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xdf) & high;
-	u.lead4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xef) & high;
-	u.above_f4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xf4) & high;
-	u.e0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xe0);
-	u.ed = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xed);
-	u.f0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xf0);
-	u.f4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xf4);
-	u.ge_a0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0x9f);
-	u.ge_90 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0x8f);
+	fastjson_utf8_classes_avx512(bytes, high, &u);
 	return fastjson_stage1_utf8_masks(s, high, &u);
 }
 #endif
@@ -530,7 +564,7 @@ static zend_never_inline FASTJSON_TARGET_AVX512 bool fastjson_stage1_utf8_avx512
 # define FASTJSON_LT_NEON(v, c) vcltq_s8(v, c)
 # define FASTJSON_EQ_NEON(v, c) vceqq_s8(v, c)
 
-static zend_never_inline bool fastjson_stage1_utf8_neon(fastjson_stage1 *s, uint64_t high,
+FASTJSON_STAGE1_CHECK bool fastjson_stage1_utf8_neon(fastjson_stage1 *s, uint64_t high,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	fastjson_utf8_classes u;
@@ -624,7 +658,7 @@ static zend_always_inline bool fastjson_escapes_by_masks(uint64_t escaped)
 #define FASTJSON_ESCAPE_BY_HIGH 0, 0, 0x01, 0x90, 0x60, 0x02, 0x64, 0x08, 0, 0, 0, 0, 0, 0, 0, 0
 
 #ifdef FASTJSON_HAVE_SSE2
-static zend_never_inline bool fastjson_stage1_escapes_sse2(fastjson_stage1 *s, uint64_t escaped,
+FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_sse2(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	if (fastjson_escapes_by_masks(escaped)) {
@@ -670,7 +704,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_escape_nibbles_a
 		_mm256_shuffle_epi8(by_high, _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0f))));
 }
 
-static zend_never_inline FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fastjson_stage1 *s, uint64_t escaped,
+FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	if (fastjson_escapes_by_masks(escaped)) {
@@ -696,7 +730,7 @@ static zend_never_inline FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
-static zend_never_inline FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512(fastjson_stage1 *s,
+FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512(fastjson_stage1 *s,
 		uint64_t escaped, const unsigned char *bytes, const unsigned char *at)
 {
 	if (fastjson_escapes_by_masks(escaped)) {
@@ -722,7 +756,7 @@ static zend_never_inline FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx
 #endif
 
 #ifdef FASTJSON_HAVE_NEON
-static zend_never_inline bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint64_t escaped,
+FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	if (fastjson_escapes_by_masks(escaped)) {

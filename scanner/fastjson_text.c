@@ -1,0 +1,73 @@
+/* The decoder's strings over the structural stage's masks: text skipped 64 bytes at a
+ * time after a multibyte character (see fastjson_skip_utf8_text()). */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "fastjson_text.h"
+#include "fastjson_stage1.h"
+
+#if defined(FASTJSON_HAVE_AVX2)
+/* How many of the 64 bytes at p (a character boundary) a string holds as they are: up to
+ * the first quote, backslash or control byte, or the first character that is not
+ * well-formed UTF-8 (the automaton then takes it and applies ext/json's rules), or the
+ * last character, when the block's end cuts it. */
+static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_t high, const fastjson_utf8_classes *u)
+{
+	uint64_t required = fastjson_utf8_required(u);
+	uint64_t bad = fastjson_utf8_bad_bytes(high, u, required, 0) | stop;
+	unsigned first;
+
+	if (!bad) {
+		uint64_t cut = (u->lead2 & (UINT64_C(1) << 63)) | (u->lead3 & (UINT64_C(3) << 62))
+			| (u->lead4 & (UINT64_C(7) << 61));
+		return cut ? 63 - fastjson_clz64(cut) : FASTJSON_BLOCK;
+	}
+	first = fastjson_ctz64(bad);
+	if (required & (UINT64_C(1) << first)) {
+		/* A lead asked for this byte: the character starts at the lead. */
+		return 63 - fastjson_clz64(~u->trail & ((UINT64_C(1) << first) - 1));
+	}
+	return first;
+}
+
+FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(
+		const unsigned char *p, const unsigned char *limit)
+{
+	while (limit - p >= FASTJSON_BLOCK) {
+		fastjson_block_classes c;
+		fastjson_utf8_classes u;
+		unsigned n;
+		fastjson_classify_avx2(p, &c);
+		fastjson_utf8_classes_avx2(p, c.high, false, &u);
+		n = fastjson_text_prefix64(c.quote | c.backslash | c.control, c.high, &u);
+		p += n;
+		if (n < FASTJSON_BLOCK - 3) {
+			break; /* a stop, not just a character across the block's end */
+		}
+	}
+	return p;
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX512
+FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_text_avx512(
+		const unsigned char *p, const unsigned char *limit)
+{
+	while (limit - p >= FASTJSON_BLOCK) {
+		fastjson_block_classes c;
+		fastjson_utf8_classes u;
+		unsigned n;
+		fastjson_classify_avx512(p, &c);
+		fastjson_utf8_classes_avx512(p, c.high, &u);
+		n = fastjson_text_prefix64(c.quote | c.backslash | c.control, c.high, &u);
+		p += n;
+		if (n < FASTJSON_BLOCK - 3) {
+			break;
+		}
+	}
+	return p;
+}
+#endif

@@ -1,0 +1,20 @@
+/* Text in the decoder's strings, 64 bytes at a time (fastjson_text.c). */
+
+#ifndef FASTJSON_TEXT_H
+#define FASTJSON_TEXT_H
+
+#include "../fastjson_simd.h"
+
+/* From p, a character boundary, over plain ASCII and well-formed UTF-8 up to the first
+ * quote, backslash, control byte or ill-formed character, or to within 64 bytes of limit
+ * (a character across the last block's end is left out); returns where it stopped. */
+#ifdef FASTJSON_HAVE_AVX2
+FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(const unsigned char *p,
+		const unsigned char *limit);
+#endif
+#ifdef FASTJSON_HAVE_AVX512
+FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_text_avx512(const unsigned char *p,
+		const unsigned char *limit);
+#endif
+
+#endif
