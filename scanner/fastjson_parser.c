@@ -212,10 +212,17 @@ static zend_always_inline unsigned fastjson_hex_value(unsigned char c)
 	return (c & 0xf) + 9 * (c >> 6);
 }
 
+/* Four digits the scanner has checked. */
 static zend_always_inline uint32_t fastjson_hex4(const unsigned char *p)
 {
+#ifndef WORDS_BIGENDIAN
+	uint32_t x;
+	memcpy(&x, p, 4);
+	return fastjson_hex4_word(x);
+#else
 	return (fastjson_hex_value(p[0]) << 12) | (fastjson_hex_value(p[1]) << 8)
 		| (fastjson_hex_value(p[2]) << 4) | fastjson_hex_value(p[3]);
+#endif
 }
 
 static zend_always_inline unsigned char *fastjson_put_utf8(unsigned char *out, uint32_t cp)

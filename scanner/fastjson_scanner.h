@@ -116,6 +116,47 @@ static zend_always_inline int fastjson_hex_digit(unsigned char c)
 	return (unsigned char) (c - 'a') < 6 ? c - 'a' + 10 : -1;
 }
 
+#ifndef WORDS_BIGENDIAN
+/* The value of four hexadecimal digits in a 32-bit word (first digit in the low byte):
+ * '0'-'9' -> 0-9, letters (bit 6 set) -> 10-15, then the first digit highest. */
+static zend_always_inline uint32_t fastjson_hex4_word(uint32_t x)
+{
+	uint32_t nibbles = (x & UINT32_C(0x0f0f0f0f)) + 9 * ((x >> 6) & UINT32_C(0x01010101));
+	uint32_t pairs = ((nibbles & UINT32_C(0x000f000f)) << 4) | ((nibbles >> 8) & UINT32_C(0x000f000f));
+	return ((pairs & 0xff) << 8) | ((pairs >> 16) & 0xff);
+}
+#endif
+
+/* The code unit of the four hexadecimal digits at p (all four readable), or -1 when one
+ * of them is not a hexadecimal digit: the four at once, in one 32-bit word. */
+static zend_always_inline int32_t fastjson_hex4_checked(const unsigned char *p)
+{
+#ifndef WORDS_BIGENDIAN
+	uint32_t x, lower, digit, letter;
+
+	memcpy(&x, p, 4);
+	if (x & UINT32_C(0x80808080)) {
+		return -1;
+	}
+	/* Below 0x80, adding 0x80 - k sets a byte's top bit exactly when the byte is >= k. */
+	digit = (x + UINT32_C(0x50505050)) & ~(x + UINT32_C(0x46464646));       /* '0'-'9' */
+	lower = x | UINT32_C(0x20202020);
+	letter = (lower + UINT32_C(0x1f1f1f1f)) & ~(lower + UINT32_C(0x19191919)); /* a-f, A-F */
+	if (((digit | letter) & UINT32_C(0x80808080)) != UINT32_C(0x80808080)) {
+		return -1;
+	}
+	return (int32_t) fastjson_hex4_word(x);
+#else
+	int d0, d1, d2, d3;
+
+	if ((d0 = fastjson_hex_digit(p[0])) < 0 || (d1 = fastjson_hex_digit(p[1])) < 0
+			|| (d2 = fastjson_hex_digit(p[2])) < 0 || (d3 = fastjson_hex_digit(p[3])) < 0) {
+		return -1;
+	}
+	return (d0 << 12) | (d1 << 8) | (d2 << 4) | d3;
+#endif
+}
+
 static zend_always_inline bool fastjson_is_whitespace(unsigned char c)
 {
 	return c <= ' ' && ((UINT64_C(1) << c) & ((UINT64_C(1) << ' ') | (UINT64_C(1) << '\n') | (UINT64_C(1) << '\r') | (UINT64_C(1) << '\t')));

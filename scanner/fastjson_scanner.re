@@ -120,23 +120,28 @@ string_next:
 string_skip:
 	/* After an ASCII byte only: runs of multibyte characters stay in the loop above. */
 	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
-	/* Well-formed escapes outside the surrogate range, counted as the rules above count
-	 * them, without the automaton; anything else (surrogates, errors) is left to it. */
+	/* Well-formed escapes and surrogate pairs, counted as the rules above count them,
+	 * without the automaton; anything else (a lone surrogate, errors) is left to it. */
 	while (*cursor == '\\') {
 		unsigned char c = cursor[1];
 		if (c == 'u') {
-			int d0, d1, d2, d3;
-			uint32_t cp;
-			if ((d0 = fastjson_hex_digit(cursor[2])) < 0 || (d1 = fastjson_hex_digit(cursor[3])) < 0
-					|| (d2 = fastjson_hex_digit(cursor[4])) < 0 || (d3 = fastjson_hex_digit(cursor[5])) < 0) {
+			int32_t cp, low;
+			/* The four digits read at once only where they are inside the input. */
+			if (s->limit - cursor < 6 || (cp = fastjson_hex4_checked(cursor + 2)) < 0) {
 				break;
 			}
-			cp = (uint32_t) ((d0 << 12) | (d1 << 8) | (d2 << 4) | d3);
 			if (cp >= 0xd800 && cp <= 0xdfff) {
-				break;
+				/* UTF16_4: a high half right before a low half, 12 bytes for 4. */
+				if (cp >= 0xdc00 || s->limit - cursor < 12 || cursor[6] != '\\' || cursor[7] != 'u'
+						|| (low = fastjson_hex4_checked(cursor + 8)) < 0xdc00 || low > 0xdfff) {
+					break;
+				}
+				escapes_saved += 8;
+				cursor += 12;
+			} else {
+				escapes_saved += cp < 0x80 ? 5 : (cp < 0x800 ? 4 : 3);
+				cursor += 6;
 			}
-			escapes_saved += cp < 0x80 ? 5 : (cp < 0x800 ? 4 : 3);
-			cursor += 6;
 		} else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') {
 			escapes_saved += 1;
 			cursor += 2;
