@@ -206,12 +206,6 @@ static void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
 
 /* ---- strings ------------------------------------------------------------------------------ */
 
-static zend_always_inline unsigned fastjson_hex_value(unsigned char c)
-{
-	/* '0'-'9' -> 0-9; 'A'-'F' and 'a'-'f' (bit 6 set) -> 10-15. */
-	return (c & 0xf) + 9 * (c >> 6);
-}
-
 /* Four digits the scanner has checked. */
 static zend_always_inline uint32_t fastjson_hex4(const unsigned char *p)
 {
@@ -220,8 +214,7 @@ static zend_always_inline uint32_t fastjson_hex4(const unsigned char *p)
 	memcpy(&x, p, 4);
 	return fastjson_hex4_word(x);
 #else
-	return (fastjson_hex_value(p[0]) << 12) | (fastjson_hex_value(p[1]) << 8)
-		| (fastjson_hex_value(p[2]) << 4) | fastjson_hex_value(p[3]);
+	return (uint32_t) fastjson_hex4_checked(p);
 #endif
 }
 
