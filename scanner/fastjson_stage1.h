@@ -443,6 +443,39 @@ static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, ui
 	return bad == 0;
 }
 
+/* A path's UTF-8 classes of the 64 bytes at bytes (after high: those from 0x80), with its
+ * compares: BYTES64(p, op, c) is the mask of the bytes at p for which op(byte, c). The
+ * byte-exact classes only when a 3- or 4-byte lead is there or, with carried, may have
+ * been in the block before. */
+#define FASTJSON_UTF8_CLASSES(BYTES64, GT, LT, EQ) do { \
+		u->trail = BYTES64(bytes, LT, 0xc0); \
+		u->lead2 = BYTES64(bytes, GT, 0xc1) & high; \
+		u->lead3 = BYTES64(bytes, GT, 0xdf) & high; \
+		u->lead4 = u->lead3 ? BYTES64(bytes, GT, 0xef) & high : 0; \
+		u->above_f4 = u->lead4 ? BYTES64(bytes, GT, 0xf4) & high : 0; \
+		if (u->lead3 || carried) { \
+			u->e0 = BYTES64(bytes, EQ, 0xe0); \
+			u->ed = BYTES64(bytes, EQ, 0xed); \
+			u->f0 = u->lead4 ? BYTES64(bytes, EQ, 0xf0) : 0; \
+			u->f4 = u->lead4 ? BYTES64(bytes, EQ, 0xf4) : 0; \
+			u->ge_a0 = BYTES64(bytes, GT, 0x9f); \
+			u->ge_90 = BYTES64(bytes, GT, 0x8f); \
+		} else { \
+			u->e0 = u->ed = u->f0 = u->f4 = u->ge_a0 = u->ge_90 = 0; \
+		} \
+	} while (0)
+
+/* A vector path's UTF-8 check of a block, by its classes. */
+#define FASTJSON_DEFINE_STAGE1_UTF8(suffix, target) \
+	FASTJSON_STAGE1_CHECK target bool fastjson_stage1_utf8_##suffix(fastjson_stage1 *s, uint64_t high, \
+			const unsigned char *bytes, const unsigned char *at) \
+	{ \
+		fastjson_utf8_classes u; \
+		(void) at; \
+		fastjson_utf8_classes_##suffix(bytes, high, s->utf8_after != 0, &u); \
+		return fastjson_stage1_utf8_masks(s, high, &u); \
+	}
+
 #ifdef FASTJSON_HAVE_SSE2
 /* Bit i set when byte i of the 64 at p, as a signed byte, is above / below / equal to c. */
 # define FASTJSON_BYTES64_SSE2(p, op, c) fastjson_movemask64_sse2( \
@@ -454,29 +487,13 @@ static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, ui
 # define FASTJSON_LT_SSE2(v, c) _mm_cmplt_epi8(v, c)
 # define FASTJSON_EQ_SSE2(v, c) _mm_cmpeq_epi8(v, c)
 
-FASTJSON_STAGE1_CHECK bool fastjson_stage1_utf8_sse2(fastjson_stage1 *s, uint64_t high,
-		const unsigned char *bytes, const unsigned char *at)
+static zend_always_inline void fastjson_utf8_classes_sse2(const unsigned char *bytes, uint64_t high, bool carried,
+		fastjson_utf8_classes *u)
 {
-	fastjson_utf8_classes u;
-
-	(void) at;
-	u.trail = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_LT_SSE2, 0xc0);
-	u.lead2 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0xc1) & high;
-	u.lead3 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0xdf) & high;
-	u.lead4 = u.lead3 ? FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0xef) & high : 0;
-	u.above_f4 = u.lead4 ? FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0xf4) & high : 0;
-	if (u.lead3 | s->utf8_after) {
-		u.e0 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 0xe0);
-		u.ed = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 0xed);
-		u.f0 = u.lead4 ? FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 0xf0) : 0;
-		u.f4 = u.lead4 ? FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 0xf4) : 0;
-		u.ge_a0 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0x9f);
-		u.ge_90 = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 0x8f);
-	} else {
-		u.e0 = u.ed = u.f0 = u.f4 = u.ge_a0 = u.ge_90 = 0;
-	}
-	return fastjson_stage1_utf8_masks(s, high, &u);
+	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_SSE2, FASTJSON_GT_SSE2, FASTJSON_LT_SSE2, FASTJSON_EQ_SSE2);
 }
+
+FASTJSON_DEFINE_STAGE1_UTF8(sse2, )
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
@@ -487,38 +504,13 @@ FASTJSON_STAGE1_CHECK bool fastjson_stage1_utf8_sse2(fastjson_stage1 *s, uint64_
 # define FASTJSON_LT_AVX2(v, c) _mm256_cmpgt_epi8(c, v)
 # define FASTJSON_EQ_AVX2(v, c) _mm256_cmpeq_epi8(v, c)
 
-/* The classes of the 64 bytes at p (after high: their bytes from 0x80); the byte-exact
- * ones only when a 3- or 4-byte lead is there or, with carried, one may have been in the
- * block before. */
 static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_utf8_classes_avx2(const unsigned char *bytes,
 		uint64_t high, bool carried, fastjson_utf8_classes *u)
 {
-	u->trail = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_LT_AVX2, 0xc0);
-	u->lead2 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xc1) & high;
-	u->lead3 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xdf) & high;
-	u->lead4 = u->lead3 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xef) & high : 0;
-	u->above_f4 = u->lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0xf4) & high : 0;
-	if (u->lead3 || carried) {
-		u->e0 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xe0);
-		u->ed = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xed);
-		u->f0 = u->lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xf0) : 0;
-		u->f4 = u->lead4 ? FASTJSON_BYTES64_AVX2(bytes, FASTJSON_EQ_AVX2, 0xf4) : 0;
-		u->ge_a0 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0x9f);
-		u->ge_90 = FASTJSON_BYTES64_AVX2(bytes, FASTJSON_GT_AVX2, 0x8f);
-	} else {
-		u->e0 = u->ed = u->f0 = u->f4 = u->ge_a0 = u->ge_90 = 0;
-	}
+	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_AVX2, FASTJSON_GT_AVX2, FASTJSON_LT_AVX2, FASTJSON_EQ_AVX2);
 }
 
-FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_utf8_avx2(fastjson_stage1 *s, uint64_t high,
-		const unsigned char *bytes, const unsigned char *at)
-{
-	fastjson_utf8_classes u;
-
-	(void) at;
-	fastjson_utf8_classes_avx2(bytes, high, s->utf8_after != 0, &u);
-	return fastjson_stage1_utf8_masks(s, high, &u);
-}
+FASTJSON_DEFINE_STAGE1_UTF8(avx2, FASTJSON_TARGET_AVX2)
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
@@ -528,30 +520,12 @@ FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_utf8_avx2(fastjs
 # define FASTJSON_EQ_AVX512(v, c) _mm512_cmpeq_epi8_mask(v, c)
 
 static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_utf8_classes_avx512(const unsigned char *bytes,
-		uint64_t high, fastjson_utf8_classes *u)
+		uint64_t high, bool carried, fastjson_utf8_classes *u)
 {
-	u->trail = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_LT_AVX512, 0xc0);
-	u->lead2 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xc1) & high;
-	u->lead3 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xdf) & high;
-	u->lead4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xef) & high;
-	u->above_f4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0xf4) & high;
-	u->e0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xe0);
-	u->ed = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xed);
-	u->f0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xf0);
-	u->f4 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_EQ_AVX512, 0xf4);
-	u->ge_a0 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0x9f);
-	u->ge_90 = FASTJSON_BYTES64_AVX512(bytes, FASTJSON_GT_AVX512, 0x8f);
+	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_AVX512, FASTJSON_GT_AVX512, FASTJSON_LT_AVX512, FASTJSON_EQ_AVX512);
 }
 
-FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_utf8_avx512(fastjson_stage1 *s, uint64_t high,
-		const unsigned char *bytes, const unsigned char *at)
-{
-	fastjson_utf8_classes u;
-
-	(void) at;
-	fastjson_utf8_classes_avx512(bytes, high, &u);
-	return fastjson_stage1_utf8_masks(s, high, &u);
-}
+FASTJSON_DEFINE_STAGE1_UTF8(avx512, FASTJSON_TARGET_AVX512)
 #endif
 
 #ifdef FASTJSON_HAVE_NEON
@@ -564,29 +538,13 @@ FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_utf8_avx512(fa
 # define FASTJSON_LT_NEON(v, c) vcltq_s8(v, c)
 # define FASTJSON_EQ_NEON(v, c) vceqq_s8(v, c)
 
-FASTJSON_STAGE1_CHECK bool fastjson_stage1_utf8_neon(fastjson_stage1 *s, uint64_t high,
-		const unsigned char *bytes, const unsigned char *at)
+static zend_always_inline void fastjson_utf8_classes_neon(const unsigned char *bytes, uint64_t high, bool carried,
+		fastjson_utf8_classes *u)
 {
-	fastjson_utf8_classes u;
-
-	(void) at;
-	u.trail = FASTJSON_BYTES64_NEON(bytes, FASTJSON_LT_NEON, 0xc0);
-	u.lead2 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0xc1) & high;
-	u.lead3 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0xdf) & high;
-	u.lead4 = u.lead3 ? FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0xef) & high : 0;
-	u.above_f4 = u.lead4 ? FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0xf4) & high : 0;
-	if (u.lead3 | s->utf8_after) {
-		u.e0 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_EQ_NEON, 0xe0);
-		u.ed = FASTJSON_BYTES64_NEON(bytes, FASTJSON_EQ_NEON, 0xed);
-		u.f0 = u.lead4 ? FASTJSON_BYTES64_NEON(bytes, FASTJSON_EQ_NEON, 0xf0) : 0;
-		u.f4 = u.lead4 ? FASTJSON_BYTES64_NEON(bytes, FASTJSON_EQ_NEON, 0xf4) : 0;
-		u.ge_a0 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0x9f);
-		u.ge_90 = FASTJSON_BYTES64_NEON(bytes, FASTJSON_GT_NEON, 0x8f);
-	} else {
-		u.e0 = u.ed = u.f0 = u.f4 = u.ge_a0 = u.ge_90 = 0;
-	}
-	return fastjson_stage1_utf8_masks(s, high, &u);
+	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_NEON, FASTJSON_GT_NEON, FASTJSON_LT_NEON, FASTJSON_EQ_NEON);
 }
+
+FASTJSON_DEFINE_STAGE1_UTF8(neon, )
 #endif
 
 /* For the vector escape check: the bytes of a block that may follow a backslash

@@ -12,6 +12,22 @@
 #define FASTJSON_STRUCTURAL_CAT(a, b) FASTJSON_STRUCTURAL_CAT2(a, b)
 #define FASTJSON_STRUCTURAL_FN(name) FASTJSON_STRUCTURAL_CAT(name, FASTJSON_STRUCTURAL_SUFFIX)
 
+/* One block: bytes are its 64 bytes (a padded copy for the last one), at is where they
+ * are in the input. */
+static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(
+		fastjson_stage1 *s, fastjson_stage1_carry *carry, fastjson_grammar *g, const unsigned char *bytes,
+		const unsigned char *at, const unsigned char *end)
+{
+	fastjson_block_classes c;
+	uint64_t tokens, escapes;
+
+	FASTJSON_STRUCTURAL_CLASSIFY(bytes, &c);
+	return fastjson_stage1_block(carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
+		&& (EXPECTED(!escapes) || FASTJSON_STRUCTURAL_ESCAPES(s, escapes, bytes, at))
+		&& (EXPECTED(!(c.high | s->utf8_trails)) || FASTJSON_STRUCTURAL_UTF8(s, c.high, bytes, at))
+		&& (!tokens || fastjson_grammar_tokens(g, tokens, at, end));
+}
+
 static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_validate)(
 		const zend_string *json, int depth)
 {
@@ -20,17 +36,11 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 	fastjson_stage1 s;
 	fastjson_stage1_carry carry = {0, 0, 0};
 	fastjson_grammar g;
-	fastjson_block_classes c;
-	uint64_t tokens, escapes;
 
 	fastjson_stage1_init(&s, json);
 	fastjson_grammar_init(&g, depth);
 	for (; end - at >= FASTJSON_BLOCK; at += FASTJSON_BLOCK) {
-		FASTJSON_STRUCTURAL_CLASSIFY(at, &c);
-		if (!fastjson_stage1_block(&carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
-				|| (UNEXPECTED(escapes) && !FASTJSON_STRUCTURAL_ESCAPES(&s, escapes, at, at))
-				|| (UNEXPECTED(c.high | s.utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(&s, c.high, at, at))
-				|| (tokens && !fastjson_grammar_tokens(&g, tokens, at, end))) {
+		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, at, at, end)) {
 			return false;
 		}
 	}
@@ -38,11 +48,7 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 		/* The last bytes, padded with spaces: whitespace adds no token. */
 		unsigned char last[FASTJSON_BLOCK];
 		FASTJSON_STRUCTURAL_PAD(last, at, (size_t) (end - at));
-		FASTJSON_STRUCTURAL_CLASSIFY(last, &c);
-		if (!fastjson_stage1_block(&carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
-				|| (UNEXPECTED(escapes) && !FASTJSON_STRUCTURAL_ESCAPES(&s, escapes, last, at))
-				|| (UNEXPECTED(c.high | s.utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(&s, c.high, last, at))
-				|| (tokens && !fastjson_grammar_tokens(&g, tokens, at, end))) {
+		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, last, at, end)) {
 			return false;
 		}
 	}

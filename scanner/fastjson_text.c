@@ -33,21 +33,26 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 	return first;
 }
 
+/* A path's skip: its classifier and UTF-8 classes, 64 bytes at a time. */
+#define FASTJSON_SKIP_UTF8_TEXT(classify, utf8_classes) do { \
+		while (limit - p >= FASTJSON_BLOCK) { \
+			fastjson_block_classes c; \
+			fastjson_utf8_classes u; \
+			unsigned n; \
+			classify(p, &c); \
+			utf8_classes(p, c.high, false, &u); \
+			n = fastjson_text_prefix64(c.quote | c.backslash | c.control, c.high, &u); \
+			p += n; \
+			if (n < FASTJSON_BLOCK - 3) { \
+				break; /* a stop, not just a character across the block's end */ \
+			} \
+		} \
+	} while (0)
+
 FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(
 		const unsigned char *p, const unsigned char *limit)
 {
-	while (limit - p >= FASTJSON_BLOCK) {
-		fastjson_block_classes c;
-		fastjson_utf8_classes u;
-		unsigned n;
-		fastjson_classify_avx2(p, &c);
-		fastjson_utf8_classes_avx2(p, c.high, false, &u);
-		n = fastjson_text_prefix64(c.quote | c.backslash | c.control, c.high, &u);
-		p += n;
-		if (n < FASTJSON_BLOCK - 3) {
-			break; /* a stop, not just a character across the block's end */
-		}
-	}
+	FASTJSON_SKIP_UTF8_TEXT(fastjson_classify_avx2, fastjson_utf8_classes_avx2);
 	return p;
 }
 #endif
@@ -56,18 +61,7 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_text_avx512(
 		const unsigned char *p, const unsigned char *limit)
 {
-	while (limit - p >= FASTJSON_BLOCK) {
-		fastjson_block_classes c;
-		fastjson_utf8_classes u;
-		unsigned n;
-		fastjson_classify_avx512(p, &c);
-		fastjson_utf8_classes_avx512(p, c.high, &u);
-		n = fastjson_text_prefix64(c.quote | c.backslash | c.control, c.high, &u);
-		p += n;
-		if (n < FASTJSON_BLOCK - 3) {
-			break;
-		}
-	}
+	FASTJSON_SKIP_UTF8_TEXT(fastjson_classify_avx512, fastjson_utf8_classes_avx512);
 	return p;
 }
 #endif
