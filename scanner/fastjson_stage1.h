@@ -315,17 +315,25 @@ static zend_always_inline uint64_t fastjson_escaped_bytes(uint64_t backslash, ui
 	return ((from_even & ~runs & ~even) | (from_odd & ~runs & even)) | escaped_first;
 }
 
-/* The four hexadecimal digits at p, read one at a time (the input's NUL stops it). */
-static zend_always_inline bool fastjson_stage1_hex4(const unsigned char *p, uint32_t *unit)
+/* The \u escape whose 'u' is at u, as ext/json takes it: 0 rejected (digits missing or
+ * cut by the input's end, or half of a surrogate pair alone), 1 one code unit, 2 a
+ * surrogate pair (the low half's 'u' is at u + 6). A string still has to close after
+ * the digits, so an escape the end cuts is rejected without reading past it. */
+static zend_always_inline int fastjson_stage1_unicode_escape(const unsigned char *u, const unsigned char *end)
 {
-	int d0, d1, d2, d3;
+	int32_t unit, low;
 
-	if ((d0 = fastjson_hex_digit(p[0])) < 0 || (d1 = fastjson_hex_digit(p[1])) < 0
-			|| (d2 = fastjson_hex_digit(p[2])) < 0 || (d3 = fastjson_hex_digit(p[3])) < 0) {
-		return false;
+	if (end - u < 5 || (unit = fastjson_hex4_checked(u + 1)) < 0) {
+		return 0;
 	}
-	*unit = ((uint32_t) d0 << 12) | ((uint32_t) d1 << 8) | ((uint32_t) d2 << 4) | (uint32_t) d3;
-	return true;
+	if ((unit & 0xf800) != 0xd800) {
+		return 1;
+	}
+	if (unit >= 0xdc00 || end - u < 11 || u[5] != '\\' || u[6] != 'u'
+			|| (low = fastjson_hex4_checked(u + 7)) < 0xdc00 || low > 0xdfff) {
+		return 0;
+	}
+	return 2;
 }
 
 /* The escapes of a block (each escaped byte inside a string) are what ext/json accepts:
@@ -338,7 +346,7 @@ FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_scalar(fastjson_stage1 *s, ui
 	(void) bytes;
 	do {
 		const unsigned char *e = at + fastjson_ctz64(escaped);
-		uint32_t unit, low;
+		int kind;
 		escaped &= escaped - 1;
 		switch (*e) {
 			case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
@@ -347,17 +355,13 @@ FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_scalar(fastjson_stage1 *s, ui
 				if (e == s->pair_low) {
 					continue;
 				}
-				if (!fastjson_stage1_hex4(e + 1, &unit)) {
+				kind = fastjson_stage1_unicode_escape(e, s->end);
+				if (!kind) {
 					return false;
 				}
-				if ((unit & 0xf800) != 0xd800) {
-					continue;
+				if (kind == 2) {
+					s->pair_low = e + 6;
 				}
-				if (unit >= 0xdc00 || e[5] != '\\' || e[6] != 'u' || !fastjson_stage1_hex4(e + 7, &low)
-						|| (low & 0xfc00) != 0xdc00) {
-					return false;
-				}
-				s->pair_low = e + 6;
 				continue;
 			default:
 				return false;
@@ -578,17 +582,13 @@ static zend_always_inline int fastjson_stage1_escape_masks(fastjson_stage1 *s, u
 	while (by_input) {
 		unsigned i = fastjson_ctz64(by_input);
 		const unsigned char *p = at + i;
-		uint32_t unit, low;
+		int kind = fastjson_stage1_unicode_escape(p, s->end);
 		by_input &= by_input - 1;
-		if (!fastjson_stage1_hex4(p + 1, &unit)) {
-			return 0;
-		}
-		if ((unit & 0xf800) != 0xd800) {
+		if (kind != 2) {
+			if (!kind) {
+				return 0;
+			}
 			continue;
-		}
-		if (unit >= 0xdc00 || p[5] != '\\' || p[6] != 'u' || !fastjson_stage1_hex4(p + 7, &low)
-				|| (low & 0xfc00) != 0xdc00) {
-			return 0;
 		}
 		if (i + 6 < FASTJSON_BLOCK) {
 			by_input &= ~(UINT64_C(1) << (i + 6));
