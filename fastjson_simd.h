@@ -76,6 +76,15 @@ static zend_always_inline unsigned fastjson_ctz64(uint64_t mask)
 #endif
 }
 
+/* Set bits of a mask, without the POPCNT instruction the baseline does not have. */
+static zend_always_inline unsigned fastjson_popcount64(uint64_t mask)
+{
+	mask = mask - ((mask >> 1) & UINT64_C(0x5555555555555555));
+	mask = (mask & UINT64_C(0x3333333333333333)) + ((mask >> 2) & UINT64_C(0x3333333333333333));
+	mask = (mask + (mask >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+	return (unsigned) ((mask * UINT64_C(0x0101010101010101)) >> 56);
+}
+
 static zend_always_inline unsigned fastjson_clz64(uint64_t value)
 {
 #if defined(__GNUC__) || defined(__clang__)

@@ -238,59 +238,88 @@ static zend_always_inline unsigned char *fastjson_put_utf8(unsigned char *out, u
 	return out;
 }
 
-/* The first '\\' in p..end, or end. */
-static zend_always_inline const unsigned char *fastjson_find_backslash(
-		const unsigned char *p, const unsigned char *end, fastjson_simd_path simd)
+/* Copies the 16 bytes at p to out (which has room for them) and returns how many come
+ * before the first '\\' among them, 16 when there is none: the bytes past it are written
+ * over by what follows, so a run between escapes costs one store, not a copy loop. */
+static zend_always_inline unsigned fastjson_copy_to_backslash16(
+		unsigned char *out, const unsigned char *p, fastjson_simd_path simd)
 {
-	const unsigned char *found;
-#ifdef FASTJSON_HAVE_SSE2
+#if defined(FASTJSON_HAVE_SSE2)
 	if (simd != FASTJSON_SIMD_SCALAR) {
-		for (; end - p >= 16; p += 16) {
-			unsigned mask = (unsigned) _mm_movemask_epi8(
-				_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) p), _mm_set1_epi8('\\')));
-			if (mask) {
-				return p + fastjson_ctz32(mask);
-			}
+		__m128i v = _mm_loadu_si128((const __m128i *) p);
+		_mm_storeu_si128((__m128i *) out, v);
+		return fastjson_ctz32(0x10000u | (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+	}
+#elif defined(FASTJSON_HAVE_NEON)
+	if (simd != FASTJSON_SIMD_SCALAR) {
+		uint8x16_t v = vld1q_u8(p);
+		uint64_t nibbles;
+		vst1q_u8(out, v);
+		nibbles = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(
+			vreinterpretq_u16_u8(vceqq_u8(v, vdupq_n_u8('\\'))), 4)), 0);
+		return nibbles ? fastjson_ctz64(nibbles) >> 2 : 16;
+	}
+#endif
+	(void) simd;
+	memcpy(out, p, 16);
+#ifndef WORDS_BIGENDIAN
+	/* A zero byte of word ^ '\\'*8: the lowest flagged byte is exact (borrows only run upwards). */
+	for (unsigned half = 0; half < 16; half += 8) {
+		uint64_t word, x, found;
+		memcpy(&word, p + half, 8);
+		x = word ^ UINT64_C(0x5c5c5c5c5c5c5c5c);
+		found = (x - UINT64_C(0x0101010101010101)) & ~x & UINT64_C(0x8080808080808080);
+		if (found) {
+			return half + (fastjson_ctz64(found) >> 3);
 		}
 	}
+	return 16;
 #else
-	(void) simd;
+	{
+		unsigned n = 0;
+		while (n < 16 && p[n] != '\\') {
+			n++;
+		}
+		return n;
+	}
 #endif
-	found = memchr(p, '\\', (size_t) (end - p));
-	return found ? found : end;
 }
 
-/* Decodes a string the scanner has validated: every escape is well-formed, and bytes
- * >= 0x80 that start no valid sequence are there only under IGNORE or SUBSTITUTE,
- * which drop each such byte or write U+FFFD for it (SUBSTITUTE wins, as in ext/json).
- * Escapes often come in runs (non-Latin text escaped as \uXXXX), so the loop looks at
- * the next byte before it searches for the next escape. */
-static zend_never_inline void fastjson_unescape(unsigned char *out, const unsigned char *p,
-		const unsigned char *end, int options, bool has_invalid, fastjson_simd_path simd)
+/* The byte a two-character escape stands for, by the byte after the backslash. */
+static const unsigned char fastjson_escaped_byte[256] = {
+	['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b', ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
+};
+
+/* Decodes the escape at *pp (the scanner checked it) to out; returns the new out. */
+static zend_always_inline unsigned char *fastjson_unescape_one(unsigned char *out, const unsigned char **pp)
+{
+	const unsigned char *p = *pp;
+	uint32_t cp;
+
+	if (p[1] != 'u') {
+		*out++ = fastjson_escaped_byte[p[1]];
+		*pp = p + 2;
+		return out;
+	}
+	cp = fastjson_hex4(p + 2);
+	p += 6;
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		/* The scanner accepted it: a low surrogate escape follows. */
+		cp = 0x10000 + ((cp & 0x3ff) << 10) + (fastjson_hex4(p + 2) & 0x3ff);
+		p += 6;
+	}
+	*pp = p;
+	return fastjson_put_utf8(out, cp);
+}
+
+/* Decoding with bytes of invalid UTF-8, which IGNORE drops and SUBSTITUTE replaces. */
+static zend_never_inline void fastjson_unescape_invalid(unsigned char *out, const unsigned char *p,
+		const unsigned char *end, int options)
 {
 	while (p < end) {
 		if (*p == '\\') {
-			switch (p[1]) {
-				case 'u': {
-					uint32_t cp = fastjson_hex4(p + 2);
-					p += 6;
-					if (cp >= 0xd800 && cp <= 0xdbff) {
-						/* The scanner accepted it: a low surrogate escape follows. */
-						cp = 0x10000 + ((cp & 0x3ff) << 10) + (fastjson_hex4(p + 2) & 0x3ff);
-						p += 6;
-					}
-					out = fastjson_put_utf8(out, cp);
-					continue;
-				}
-				case 'b': *out++ = '\b'; break;
-				case 'f': *out++ = '\f'; break;
-				case 'n': *out++ = '\n'; break;
-				case 'r': *out++ = '\r'; break;
-				case 't': *out++ = '\t'; break;
-				default: *out++ = p[1]; break; /* '"', '\\', '/' */
-			}
-			p += 2;
-		} else if (has_invalid && *p >= 0x80) {
+			out = fastjson_unescape_one(out, &p);
+		} else if (*p >= 0x80) {
 			uint32_t cp;
 			size_t n = fastjson_utf8_decode_valid(p, end, &cp);
 			if (n) {
@@ -305,39 +334,107 @@ static zend_never_inline void fastjson_unescape(unsigned char *out, const unsign
 				}
 				p++;
 			}
-		} else if (!has_invalid) {
-			/* A run of bytes kept as they are, up to the next escape. */
-			const unsigned char *stop = fastjson_find_backslash(p, end, simd);
-			size_t n = (size_t) (stop - p);
-			if (n <= 8) {
-				do {
-					*out++ = *p++;
-				} while (p < stop);
-			} else {
-				memcpy(out, p, n);
-				out += n;
-				p = stop;
-			}
 		} else {
-			do {
-				*out++ = *p++;
-			} while (p < end && *p != '\\' && *p < 0x80);
+			*out++ = *p++;
 		}
 	}
 }
 
+#ifdef FASTJSON_HAVE_AVX2
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_copy_to_backslash32_avx2(
+		unsigned char *out, const unsigned char *p, fastjson_simd_path simd)
+{
+	__m256i v = _mm256_loadu_si256((const __m256i *) p);
+	(void) simd;
+	_mm256_storeu_si256((__m256i *) out, v);
+	return fastjson_ctz64(UINT64_C(0x100000000)
+		| (uint32_t) _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))));
+}
+#endif
+
+/* Decoding without invalid UTF-8: runs up to the next escape by whole stores, widest
+ * first while there is room for them at out and in the input (up to limit, past the
+ * string's end), then byte by byte. The string's closing quote stops a run of escapes. */
+#define FASTJSON_UNESCAPE_RUNS(copy_to_backslash, width) do { \
+		while (p < end) { \
+			ptrdiff_t room = MIN(out_end - out, limit - p); \
+			unsigned n, step; \
+			if (room >= (width)) { \
+				step = (width); \
+				n = copy_to_backslash(out, p, simd); \
+			} else if (room >= 16) { \
+				step = 16; \
+				n = fastjson_copy_to_backslash16(out, p, simd); \
+			} else { \
+				step = 1; \
+				n = *p != '\\'; \
+				*out = *p; \
+			} \
+			out += n; \
+			p += n; \
+			if (n < step) { \
+				/* Escapes come in runs: non-Latin text escaped as \\uXXXX. */ \
+				do { \
+					out = fastjson_unescape_one(out, &p); \
+				} while (*p == '\\'); \
+			} \
+		} \
+	} while (0)
+
+static zend_never_inline void fastjson_unescape_runs(unsigned char *out, unsigned char *out_end,
+		const unsigned char *p, const unsigned char *end, const unsigned char *limit, fastjson_simd_path simd)
+{
+	FASTJSON_UNESCAPE_RUNS(fastjson_copy_to_backslash16, 16);
+}
+
+#ifdef FASTJSON_HAVE_AVX2
+static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx2(unsigned char *out,
+		unsigned char *out_end, const unsigned char *p, const unsigned char *end, const unsigned char *limit,
+		fastjson_simd_path simd)
+{
+	FASTJSON_UNESCAPE_RUNS(fastjson_copy_to_backslash32_avx2, 32);
+}
+#endif
+
+/* Strings with escapes up to this long are decoded on the stack, where the runs'
+ * stores need no room check, and then copied: short strings would otherwise be
+ * decoded byte by byte near their end. */
+#define FASTJSON_UNESCAPE_STACK 512
+
+/* A string with escapes or invalid UTF-8 the scanner has validated: every escape is
+ * well-formed, and bytes >= 0x80 that start no valid sequence are there only under
+ * IGNORE or SUBSTITUTE, which drop each such byte or write U+FFFD for it (SUBSTITUTE
+ * wins, as in ext/json). */
+static zend_never_inline zend_string *fastjson_new_decoded_string(const fastjson_scanner *s)
+{
+	unsigned char stack[FASTJSON_UNESCAPE_STACK + 32];
+	unsigned char *out = stack, *out_end = stack + sizeof(stack);
+	zend_string *str = NULL;
+
+	if (UNEXPECTED(s->str_has_invalid) || s->str_len > FASTJSON_UNESCAPE_STACK) {
+		str = zend_string_alloc(s->str_len, 0);
+		out = (unsigned char *) ZSTR_VAL(str);
+		out_end = out + s->str_len;
+		ZSTR_VAL(str)[s->str_len] = '\0';
+	}
+	if (UNEXPECTED(s->str_has_invalid)) {
+		fastjson_unescape_invalid(out, s->str_start, s->str_end, s->options);
+#ifdef FASTJSON_HAVE_AVX2
+	} else if (fastjson_simd_has_avx2(s->simd)) {
+		fastjson_unescape_runs_avx2(out, out_end, s->str_start, s->str_end, s->limit, s->simd);
+#endif
+	} else {
+		fastjson_unescape_runs(out, out_end, s->str_start, s->str_end, s->limit, s->simd);
+	}
+	return str ? str : zend_string_init((const char *) stack, s->str_len, 0);
+}
+
 static zend_always_inline zend_string *fastjson_new_string(const fastjson_scanner *s)
 {
-	zend_string *str;
-
 	if (EXPECTED(s->str_verbatim)) {
 		return zend_string_init((const char *) s->str_start, s->str_len, 0);
 	}
-	str = zend_string_alloc(s->str_len, 0);
-	fastjson_unescape((unsigned char *) ZSTR_VAL(str), s->str_start, s->str_end, s->options, s->str_has_invalid,
-		s->simd);
-	ZSTR_VAL(str)[s->str_len] = '\0';
-	return str;
+	return fastjson_new_decoded_string(s);
 }
 
 static zend_always_inline void fastjson_string_value(zval *zv, const fastjson_scanner *s)

@@ -253,6 +253,25 @@ static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 	return p;
 }
 
+/* From an escape: the 64-byte skip over short escapes (fastjson_text.c) on the paths
+ * that have it; the others take escapes one at a time. */
+static zend_always_inline const unsigned char *fastjson_skip_short_escapes(
+		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd, size_t *saved)
+{
+#ifdef FASTJSON_HAVE_AVX512
+	if (simd == FASTJSON_SIMD_AVX512) {
+		return fastjson_skip_short_escapes_avx512(p, limit, saved);
+	}
+#endif
+#ifdef FASTJSON_HAVE_AVX2
+	if (fastjson_simd_has_avx2(simd)) {
+		return fastjson_skip_short_escapes_avx2(p, limit, saved);
+	}
+#endif
+	(void) limit, (void) simd, (void) saved;
+	return p;
+}
+
 /* Skips plain string bytes from p; returns the first byte that needs the state machine.
  * Vectors are only loaded whole before limit; the NUL at limit stops the byte loop.
  * The first byte is tested alone so that text of multibyte characters, which stops at

@@ -1289,7 +1289,19 @@ string_skip:
 	/* Well-formed escapes and surrogate pairs, counted as the rules above count them,
 	 * without the automaton; anything else (a lone surrogate, errors) is left to it. */
 	while (*cursor == '\\') {
-		unsigned char c = cursor[1];
+		unsigned char c;
+		if (cursor[1] != 'u') {
+			cursor = fastjson_skip_short_escapes(cursor, s->limit, s->simd, &escapes_saved);
+		}
+		if (*cursor != '\\') {
+			if (!fastjson_is_plain_string_byte(*cursor)) {
+				break;
+			}
+			/* After a block without escapes: the plain skip is faster there. */
+			cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
+			continue;
+		}
+		c = cursor[1];
 		if (c == 'u') {
 			int32_t cp, low;
 			/* The four digits read at once only where they are inside the input. */

@@ -1,5 +1,6 @@
 /* The decoder's strings over the structural stage's masks: text skipped 64 bytes at a
- * time after a multibyte character (see fastjson_skip_utf8_text()). */
+ * time after a multibyte character (see fastjson_skip_utf8_text()), and text dense with
+ * short escapes (URLs and markup as json_encode writes them). */
 
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -49,6 +50,45 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 		} \
 	} while (0)
 
+/* A path's skip over short escapes: each block's backslashes must all be lone ones
+ * before one of "\/bfnrt (checked on the bytes one further on); everything else stops it
+ * where the automaton or the escape-by-escape loop must look. A block without a
+ * backslash ends it too: the plain skip is faster there. */
+#define FASTJSON_SKIP_SHORT_ESCAPES(classify, short_escape_chars) do { \
+		while (limit - p > FASTJSON_BLOCK) { \
+			fastjson_block_classes c; \
+			uint64_t stop; \
+			classify(p, &c); \
+			if (!c.backslash) { \
+				break; \
+			} \
+			stop = ((c.quote | c.control | c.high) & ~(c.backslash << 1)) \
+				| (c.backslash & ~short_escape_chars(p + 1)) | (c.backslash & (c.backslash >> 1)); \
+			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
+			if (stop) { \
+				return p + fastjson_ctz64(stop); \
+			} \
+			/* An escape across the block's end: its second byte is checked already. */ \
+			p += FASTJSON_BLOCK + (c.backslash >> 63); \
+		} \
+	} while (0)
+
+static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_short_escape_chars_avx2(const unsigned char *p)
+{
+	__m256i v_lo = _mm256_loadu_si256((const __m256i *) p);
+	__m256i v_hi = _mm256_loadu_si256((const __m256i *) (p + 32));
+	uint64_t u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
+		_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('u')));
+	return fastjson_escape_mask_avx2(fastjson_escape_nibbles_avx2(v_lo), fastjson_escape_nibbles_avx2(v_hi), 0x0f) & ~u;
+}
+
+FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_short_escapes_avx2(
+		const unsigned char *p, const unsigned char *limit, size_t *saved)
+{
+	FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_avx2, fastjson_short_escape_chars_avx2);
+	return p;
+}
+
 FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(
 		const unsigned char *p, const unsigned char *limit)
 {
@@ -58,6 +98,23 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
+static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_short_escape_chars_avx512(const unsigned char *p)
+{
+	const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_LOW));
+	const __m512i by_high = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_HIGH));
+	__m512i v = _mm512_loadu_si512((const void *) p);
+	__m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(by_low, v),
+		_mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0f))));
+	return _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x0f)) & ~_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u'));
+}
+
+FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_short_escapes_avx512(
+		const unsigned char *p, const unsigned char *limit, size_t *saved)
+{
+	FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_avx512, fastjson_short_escape_chars_avx512);
+	return p;
+}
+
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_text_avx512(
 		const unsigned char *p, const unsigned char *limit)
 {
