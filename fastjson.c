@@ -526,7 +526,20 @@ static PHP_RINIT_FUNCTION(fastjson)
 #if defined(COMPILE_DL_FASTJSON) && defined(ZTS)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
+	fastjson_key_cache_start(&FASTJSON_G(key_cache));
 	return SUCCESS;
+}
+
+static PHP_RSHUTDOWN_FUNCTION(fastjson)
+{
+	(void) type, (void) module_number;
+	fastjson_key_cache_end(&FASTJSON_G(key_cache));
+	return SUCCESS;
+}
+
+fastjson_key_cache *fastjson_request_key_cache(void)
+{
+	return &FASTJSON_G(key_cache);
 }
 
 static PHP_MINFO_FUNCTION(fastjson)
@@ -583,7 +596,7 @@ zend_module_entry fastjson_module_entry = {
 	PHP_MINIT(fastjson),
 	PHP_MSHUTDOWN(fastjson),
 	PHP_RINIT(fastjson),
-	NULL,
+	PHP_RSHUTDOWN(fastjson),
 	PHP_MINFO(fastjson),
 	PHP_FASTJSON_VERSION,
 	PHP_MODULE_GLOBALS(fastjson),

@@ -11,6 +11,7 @@ extern zend_module_entry fastjson_module_entry;
 #include "ext/json/php_json.h"
 #include "fastjson_simd.h"
 #include "fastjson_override.h"
+#include "scanner/fastjson_parser.h"
 
 /* fastjson.structural: auto runs the structural stage on the SIMD paths only (on the
  * scalar path it is slower than the exact scanner); on forces it on every path. */
@@ -45,6 +46,7 @@ ZEND_BEGIN_MODULE_GLOBALS(fastjson)
 	uint64_t verify_rng;
 	fastjson_fn_counters counters[FASTJSON_FN_COUNT];
 	fastjson_error_info last_error;
+	fastjson_key_cache key_cache;
 #ifdef FASTJSON_TESTING
 	/* fastjson.test_fault: bit (1 << fastjson_fn) makes that function's result differ. */
 	zend_long test_fault;

@@ -42,13 +42,6 @@ static zend_always_inline bool fastjson_bison_push(uint32_t height)
 
 /* ---- stacks ------------------------------------------------------------------------------ */
 
-/* Recently seen object keys: records repeat their keys, and a cached key saves the
- * allocation, the copy and the hash of each one. */
-typedef struct {
-	zend_string *key;
-	uint32_t object_size;
-} fastjson_key_slot;
-
 typedef enum {
 	FASTJSON_FRAME_ARRAY,
 	/* An object decoded to an array: members wait on the value stack as key, value. */
@@ -74,14 +67,7 @@ typedef struct {
 	fastjson_frame_kind kind;
 } fastjson_frame;
 
-#define FASTJSON_KEY_CACHE_BITS 7
-#define FASTJSON_KEY_CACHE_SIZE (1 << FASTJSON_KEY_CACHE_BITS)
 #define FASTJSON_KEY_CACHE_MAX_LEN 48
-/* Keys are cached from the first object in an array (a list of records) or the third
- * object on (a map of records): a lone record and the object or two inside it rarely
- * repeat a key, and caching costs more than it saves there (a 351-byte log record:
- * 9,144 -> 8,569 instructions per decode). */
-#define FASTJSON_KEY_CACHE_AFTER_OBJECTS 2
 #define FASTJSON_LOCAL_FRAMES 32
 /* Pending values live on the C stack up to here, outside the memory PHP counts. */
 #define FASTJSON_LOCAL_VALUES 256
@@ -101,15 +87,10 @@ typedef struct {
 	/* Where the stacks ended when an error stopped the parse. */
 	fastjson_frame *top;
 	zval *sp;
-	uint32_t objects_opened;
-	bool cache_keys;
+	/* The request's key cache, or NULL. */
+	fastjson_key_cache *keys;
 	fastjson_frame frames_local[FASTJSON_LOCAL_FRAMES];
 	zval values_local[FASTJSON_LOCAL_VALUES];
-	/* Which slots of key_cache hold a key: the slots themselves are neither cleared
-	 * before a parse nor all visited after it (a 7-byte document paid ~800 instructions
-	 * for that, more than ext/json's whole parse). */
-	uint64_t key_slots_used[FASTJSON_KEY_CACHE_SIZE / 64];
-	fastjson_key_slot key_cache[FASTJSON_KEY_CACHE_SIZE];
 } fastjson_parser;
 
 static void fastjson_parser_init(fastjson_parser *p, const zend_string *json, int options, int depth,
@@ -128,11 +109,31 @@ static void fastjson_parser_init(fastjson_parser *p, const zend_string *json, in
 	p->frames_end = p->frames_local + FASTJSON_LOCAL_FRAMES;
 	p->values = p->values_local;
 	p->values_end = p->values_local + FASTJSON_LOCAL_VALUES;
-	p->objects_opened = 0;
-	p->cache_keys = false;
+	p->keys = NULL;
 	if (build) {
-		memset(p->key_slots_used, 0, sizeof(p->key_slots_used));
+		fastjson_key_cache *keys = fastjson_request_key_cache();
+		p->keys = keys->active ? keys : NULL;
 	}
+}
+
+void fastjson_key_cache_start(fastjson_key_cache *cache)
+{
+	memset(cache->used, 0, sizeof(cache->used));
+	cache->active = true;
+}
+
+void fastjson_key_cache_end(fastjson_key_cache *cache)
+{
+	size_t word;
+
+	for (word = 0; word < FASTJSON_KEY_CACHE_SIZE / 64; word++) {
+		uint64_t used;
+		for (used = cache->used[word]; used; used &= used - 1) {
+			zend_string_release_ex(cache->slots[word * 64 + fastjson_ctz64(used)].key, 0);
+		}
+		cache->used[word] = 0;
+	}
+	cache->active = false;
 }
 
 /* Doubles a stack that starts in a buffer inside the parser (local) and moves to the heap;
@@ -173,7 +174,6 @@ static zend_never_inline zval *fastjson_grow_values(fastjson_parser *p, zval *sp
 static void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
 {
 	if (build) {
-		size_t word;
 		if (failed) {
 			fastjson_frame *f;
 			zval *v;
@@ -187,12 +187,6 @@ static void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
 				if (f->table) {
 					zend_array_destroy(f->table);
 				}
-			}
-		}
-		for (word = 0; word < FASTJSON_KEY_CACHE_SIZE / 64; word++) {
-			uint64_t used;
-			for (used = p->key_slots_used[word]; used; used &= used - 1) {
-				zend_string_release_ex(p->key_cache[word * 64 + fastjson_ctz64(used)].key, 0);
 			}
 		}
 	}
@@ -477,13 +471,13 @@ static zend_always_inline zend_string *fastjson_key(fastjson_parser *p, fastjson
 	if (len == 0) {
 		return ZSTR_EMPTY_ALLOC();
 	}
-	if (EXPECTED(p->cache_keys && s->str_verbatim && len <= FASTJSON_KEY_CACHE_MAX_LEN)) {
+	if (EXPECTED(p->keys && s->str_verbatim && len <= FASTJSON_KEY_CACHE_MAX_LEN)) {
 		uint64_t tail = fastjson_tail8(s->str_end, len);
 		uint64_t head = len > 8 ? fastjson_tail8(s->str_start + 8, 8) : 0;
 		size_t index = (size_t) (((tail ^ (head >> 7)) * UINT64_C(0x9e3779b97f4a7c15) + len)
 			>> (64 - FASTJSON_KEY_CACHE_BITS));
-		fastjson_key_slot *entry = &p->key_cache[index];
-		uint64_t *used = &p->key_slots_used[index / 64];
+		fastjson_key_slot *entry = &p->keys->slots[index];
+		uint64_t *used = &p->keys->used[index / 64];
 		uint64_t bit = UINT64_C(1) << (index % 64);
 
 		key = (*used & bit) ? entry->key : NULL;
@@ -689,10 +683,6 @@ value_token:
 			top->first_slot = NULL;
 			top->kind = !is_object ? FASTJSON_FRAME_ARRAY : (assoc ? FASTJSON_FRAME_ASSOC : FASTJSON_FRAME_OBJECT);
 			top++;
-			if (build && is_object && !p->cache_keys) {
-				p->cache_keys = ++p->objects_opened > FASTJSON_KEY_CACHE_AFTER_OBJECTS
-					|| (top - p->frames >= 2 && top[-2].kind == FASTJSON_FRAME_ARRAY);
-			}
 			FASTJSON_SCAN();
 			if (tok == FASTJSON_T_RBRACKET || tok == FASTJSON_T_RBRACE) {
 				/* Empty: the elements/members state, then the closing bracket. */
