@@ -1,4 +1,5 @@
-/* The encoder's output buffer: one zend_string that grows in place by small steps (fastjson_buf_grow).
+/* The encoder's output buffer: bytes inside the buffer itself (on the caller's stack) until
+ * they outgrow it, then one zend_string that grows in place by small steps (fastjson_buf_grow).
  * Writers reserve the worst case of a whole step once, then write without checks. */
 
 #ifndef FASTJSON_BUF_H
@@ -6,13 +7,17 @@
 
 #include "php.h"
 
+#define FASTJSON_BUF_LOCAL_SIZE 1024
+
 typedef struct {
+	/* NULL while the output is in local. */
 	zend_string *str;
+	char *base;
 	char *pos;
 	char *end;
+	/* Small outputs are allocated once, at their exact size, when they are extracted. */
+	char local[FASTJSON_BUF_LOCAL_SIZE];
 } fastjson_buf;
-
-#define FASTJSON_BUF_INITIAL_SIZE 240
 
 void fastjson_buf_init(fastjson_buf *buf);
 void fastjson_buf_free(fastjson_buf *buf);
@@ -31,7 +36,7 @@ static zend_always_inline char *fastjson_buf_reserve(fastjson_buf *buf, size_t n
 
 static zend_always_inline size_t fastjson_buf_len(const fastjson_buf *buf)
 {
-	return (size_t)(buf->pos - ZSTR_VAL(buf->str));
+	return (size_t)(buf->pos - buf->base);
 }
 
 static zend_always_inline void fastjson_buf_appendl(fastjson_buf *buf, const char *s, size_t len)

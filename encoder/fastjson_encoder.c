@@ -23,15 +23,18 @@
 
 void fastjson_buf_init(fastjson_buf *buf)
 {
-	buf->str = zend_string_alloc(FASTJSON_BUF_INITIAL_SIZE, 0);
-	buf->pos = ZSTR_VAL(buf->str);
-	buf->end = buf->pos + FASTJSON_BUF_INITIAL_SIZE;
+	buf->str = NULL;
+	buf->base = buf->local;
+	buf->pos = buf->local;
+	buf->end = buf->local + FASTJSON_BUF_LOCAL_SIZE;
 }
 
 void fastjson_buf_free(fastjson_buf *buf)
 {
-	zend_string_efree(buf->str);
-	buf->str = NULL;
+	if (buf->str) {
+		zend_string_efree(buf->str);
+		buf->str = NULL;
+	}
 }
 
 /* How the buffer grows, and why.
@@ -198,7 +201,7 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 {
 	zend_string *old = buf->str;
 	size_t used = fastjson_buf_len(buf);
-	size_t capacity = (size_t)(buf->end - ZSTR_VAL(old));
+	size_t capacity = (size_t)(buf->end - buf->base);
 	size_t old_bytes = fastjson_buf_block_bytes(capacity);
 	/* Without ZendMM (USE_ZEND_ALLOC=0: valgrind, sanitizers) there is no peak to match,
 	 * and realloc() may copy every time (valgrind's does): the buffer doubles. */
@@ -212,6 +215,11 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 	bool huge = bytes > ZEND_MM_MAX_LARGE_SIZE && zend_mm;
 	zend_string *grown;
 
+	if (!old) {
+		/* The output leaves the stack for its first block. */
+		grown = zend_string_alloc(bytes - _ZSTR_HEADER_SIZE - 1, 0);
+		memcpy(ZSTR_VAL(grown), buf->local, used);
+	} else
 #ifdef FASTJSON_BUF_STEERS_PLACEMENT
 	/* A large block becoming huge always moves; a huge one when its next addresses are taken. */
 	if (huge && (old_bytes <= ZEND_MM_MAX_LARGE_SIZE
@@ -228,6 +236,7 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 	if (huge && grown != old) {
 		fastjson_buf_advise_huge_pages(grown, bytes);
 	}
+	buf->base = ZSTR_VAL(grown);
 	buf->pos = ZSTR_VAL(grown) + used;
 	buf->end = ZSTR_VAL(grown) + ZSTR_LEN(grown);
 	return buf->pos;
@@ -237,8 +246,12 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
  * its last pages): no copy unless it drops to a smaller size class. */
 zend_string *fastjson_buf_extract(fastjson_buf *buf)
 {
-	zend_string *result = zend_string_truncate(buf->str, fastjson_buf_len(buf), 0);
+	zend_string *result;
 
+	if (!buf->str) {
+		return zend_string_init(buf->local, fastjson_buf_len(buf), 0);
+	}
+	result = zend_string_truncate(buf->str, fastjson_buf_len(buf), 0);
 	ZSTR_VAL(result)[ZSTR_LEN(result)] = '\0';
 	buf->str = NULL;
 	return result;

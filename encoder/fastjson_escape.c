@@ -345,7 +345,7 @@ static ZEND_COLD char *fastjson_write_invalid_utf8(char *out, int options)
 
 static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encoder, size_t checkpoint)
 {
-	encoder->buf.pos = ZSTR_VAL(encoder->buf.str) + checkpoint;
+	encoder->buf.pos = encoder->buf.base + checkpoint;
 	encoder->error_code = PHP_JSON_ERROR_UTF8;
 	if (encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR) {
 		fastjson_buf_appendl(&encoder->buf, "null", 4);
