@@ -19,11 +19,13 @@
 # wrk uses 1 connection and 1 thread by default (--connections=2 for two): on a 2-core
 # machine, wrk, nginx and the php-fpm worker already share the cores, and more
 # connections would measure the scheduler. With one connection the requests are served
-# one after the other, so 1/(req/s) is the time a request takes end to end.
+# one after the other, so 1/(req/s) is the time a request takes end to end. Besides
+# req/s and latency, each run records the CPU time the pool's workers used per request
+# (from /proc/PID/schedstat), which time lost to other work on the machine does not skew.
 #
 # Usage: bench/http_ab.sh [options]          (from anywhere; as root to install packages)
-#   --rounds=N         interleaved rounds (default 10)
-#   --duration=S       seconds per timed run (default 2); a run also stops after
+#   --rounds=N         interleaved rounds (default 20)
+#   --duration=S       seconds per timed run (default 1); a run also stops after
 #                      --max-requests (default 100000), wrk after S + 30 s in any case
 #   --warmup=S         untimed seconds per pool and endpoint first (default 1)
 #   --connections=N    1 or 2 (default 1)
@@ -33,7 +35,8 @@
 #   --svg=FILE         chart (default bench/results/latest-http.svg; the README's:
 #                      --svg=bench/results/http.svg); --no-svg for none
 #   --json=FILE        all runs and the summary as JSON
-# Default: 6 endpoints x 2 pools x 10 rounds x 2 s + 1 s warm-up each, about 4.5 minutes.
+# Default: 6 endpoints x 2 pools x (20 rounds x 1 s + 1 s warm-up), about 4.5 minutes:
+# short runs, many rounds, so that the two runs of a pair see the same load.
 # Installs nginx, php8.2-fpm (the CLI's branch) and wrk with apt-get when missing.
 # Prints a table (text and Markdown), and last "http-ab: N passed, N failed" for the
 # checks; exits non-zero when one failed.
@@ -45,7 +48,7 @@ HTTP=$ROOT/bench/http
 die() { printf 'http-ab: error: %s\n' "$*" >&2; exit 1; }
 
 # ------------------------------------------------------------------ options
-ROUNDS=10 DURATION=2 WARMUP=1 CONNECTIONS=1 MAX_REQUESTS=100000 ONLY=
+ROUNDS=20 DURATION=1 WARMUP=1 CONNECTIONS=1 MAX_REQUESTS=100000 ONLY=
 SO=$ROOT/modules/fastjson.so
 SVG=$ROOT/bench/results/latest-http.svg
 JSON=
@@ -318,6 +321,20 @@ probe_all() {
 	done
 }
 
+# pool_cpu_ns POOL: CPU time the pool's workers have run, in ns (/proc/PID/schedstat's
+# first field). Time a worker waits while other work holds the cores does not count,
+# which makes CPU per request the steadiest figure on a shared machine.
+pool_cpu_ns() {
+	local pid total=0
+	for pid in $(ps -o pid=,args= --ppid "$FPM_PID" | sed -n "s/^ *\([0-9]*\) php-fpm: pool $1 *\$/\1/p"); do
+		total=$((total + $(cut -d' ' -f1 "/proc/$pid/schedstat")))
+	done
+	echo "$total"
+}
+if [ "$(pool_cpu_ns a)" -eq 0 ] || [ "$(pool_cpu_ns b)" -eq 0 ]; then
+	die "no php-fpm workers found for pools a and b"
+fi
+
 probe_all before
 if [ "$failed" -ne 0 ]; then
 	tail -n 20 "$TMP/php_errors.log" "$TMP/fpm.log" "$TMP/nginx_error.log" 2>/dev/null || true
@@ -370,9 +387,11 @@ for round in $(seq "$ROUNDS"); do
 	for e in "${ENDPOINTS[@]}"; do
 		IFS='|' read -r name path body desc <<<"$e"
 		for pool in "${order[@]}"; do
+			cpu_before=$(pool_cpu_ns "$pool")
 			run_wrk "$pool" "$name" "$path" "$body" "$DURATION"
-			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$name" "$pool" "$(field "$RESULT" requests)" \
-				"$(field "$RESULT" duration_us)" "$(field "$RESULT" p50_us)" "$(field "$RESULT" p99_us)" >>"$TMP/runs.tsv"
+			printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$name" "$pool" "$(field "$RESULT" requests)" \
+				"$(field "$RESULT" duration_us)" "$(field "$RESULT" p50_us)" "$(field "$RESULT" p99_us)" \
+				$(($(pool_cpu_ns "$pool") - cpu_before)) >>"$TMP/runs.tsv"
 			runs=$((runs + 1))
 			requests=$((requests + $(field "$RESULT" requests)))
 		done

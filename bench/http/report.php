@@ -10,11 +10,14 @@
  * RUN_DIR holds three tab-separated files written by http_ab.sh:
  *   meta.tsv       key, value (PHP and fastjson versions, CPU, settings, load averages)
  *   endpoints.tsv  name, description, calls, bytes_in, bytes_out (from pool B's probe)
- *   runs.tsv       round, endpoint, pool (a|b), requests, duration_us, p50_us, p99_us
+ *   runs.tsv       round, endpoint, pool (a|b), requests, duration_us, p50_us, p99_us,
+ *                  cpu_ns (CPU time of the pool's php-fpm workers during the run)
  * Pool a answers json_*() with ext/json (fastjson.enabled=0), pool b with fastjson.
- * Every ratio reads "> 1: fastjson is better": req/s b / req/s a, latency a / latency b,
- * each computed per round from the pair of runs of that round (run back to back), then
- * summarised by the median and the min-max over the rounds.
+ * Every ratio reads "> 1: fastjson is better": CPU per request a / b, req/s b / a,
+ * latency a / b, each computed per round from the pair of runs of that round (run back
+ * to back), then summarised by the median and the min-max over the rounds. The figures
+ * per pool are medians over the rounds, so their quotient need not equal the median
+ * ratio.
  */
 
 declare(strict_types=1);
@@ -73,9 +76,9 @@ function json_work(array $e): string
 function summarise(array $runs, array $endpoints): array
 {
     $byRound = [];
-    foreach ($runs as [$round, $name, $pool, $requests, $durationUs, $p50, $p99]) {
-        $byRound[$name][(int) $round][$pool] = ['rps' => $requests / ($durationUs / 1e6), 'p50' => (float) $p50,
-            'p99' => (float) $p99, 'requests' => (int) $requests];
+    foreach ($runs as [$round, $name, $pool, $requests, $durationUs, $p50, $p99, $cpuNs]) {
+        $byRound[$name][(int) $round][$pool] = ['cpu' => $cpuNs / $requests / 1e3, 'rps' => $requests / ($durationUs / 1e6),
+            'p50' => (float) $p50, 'p99' => (float) $p99, 'requests' => (int) $requests];
     }
     $out = [];
     foreach ($endpoints as $name => $e) {
@@ -85,12 +88,13 @@ function summarise(array $runs, array $endpoints): array
         }
         $s = $e + ['rounds' => count($pairs), 'requests' => 0];
         foreach (['a', 'b'] as $pool) {
-            foreach (['rps', 'p50', 'p99'] as $k) {
+            foreach (['cpu', 'rps', 'p50', 'p99'] as $k) {
                 $s[$pool][$k] = median(array_map(static fn($r) => $r[$pool][$k], $pairs));
             }
         }
         foreach ($pairs as $r) {
             $s['requests'] += $r['a']['requests'] + $r['b']['requests'];
+            $s['ratios']['cpu'][] = $r['a']['cpu'] / $r['b']['cpu'];
             $s['ratios']['rps'][] = $r['b']['rps'] / $r['a']['rps'];
             $s['ratios']['p50'][] = $r['a']['p50'] / max(1.0, $r['b']['p50']);
             $s['ratios']['p99'][] = $r['a']['p99'] / max(1.0, $r['b']['p99']);
@@ -98,8 +102,7 @@ function summarise(array $runs, array $endpoints): array
         foreach ($s['ratios'] as $k => $list) {
             $s['ratio'][$k] = ['median' => median($list), 'min' => min($list), 'max' => max($list)];
         }
-        // 1/throughput: with one connection, the mean time a request takes end to end
-        $s['saved_us'] = 1e6 / $s['a']['rps'] - 1e6 / $s['b']['rps'];
+        $s['saved_us'] = $s['a']['cpu'] - $s['b']['cpu'];
         $out[$name] = $s;
     }
     return $out;
@@ -107,35 +110,37 @@ function summarise(array $runs, array $endpoints): array
 
 function print_text(array $sum, array $meta): void
 {
+    $range = static fn(array $r) => sprintf('%.2fx (%.2f-%.2f)', $r['median'], $r['min'], $r['max']);
     printf("\nHTTP A/B: pool a = ext/json (fastjson.enabled=0), pool b = fastjson; %s rounds of %s s per pool and endpoint,"
         . " %s connection(s), order a,b / b,a alternating\n", $meta['rounds'], $meta['duration'], $meta['connections']);
-    printf("%-9s %10s %10s  %-20s %-22s %-22s %9s\n", 'endpoint', 'a req/s', 'b req/s', 'b/a req/s (min-max)',
-        'p50 a -> b', 'p99 a -> b', 'saved');
+    printf("%-9s %-22s %-20s %-14s %-20s %-20s %s\n", 'endpoint', 'CPU/request a -> b', 'a/b (min-max)',
+        'req/s a -> b', 'b/a (min-max)', 'p50 a -> b', 'p99 a -> b');
     foreach ($sum as $name => $s) {
-        $r = $s['ratio']['rps'];
-        printf("%-9s %10.0f %10.0f  %-20s %-22s %-22s %9s\n", $name, $s['a']['rps'], $s['b']['rps'],
-            sprintf('%.2fx (%.2f-%.2f)', $r['median'], $r['min'], $r['max']),
-            fmt_us($s['a']['p50']) . ' -> ' . fmt_us($s['b']['p50']), fmt_us($s['a']['p99']) . ' -> ' . fmt_us($s['b']['p99']),
-            fmt_us($s['saved_us']));
+        printf("%-9s %-22s %-20s %-14s %-20s %-20s %s\n", $name, fmt_us($s['a']['cpu']) . ' -> ' . fmt_us($s['b']['cpu']),
+            $range($s['ratio']['cpu']), sprintf('%.0f -> %.0f', $s['a']['rps'], $s['b']['rps']), $range($s['ratio']['rps']),
+            fmt_us($s['a']['p50']) . ' -> ' . fmt_us($s['b']['p50']), fmt_us($s['a']['p99']) . ' -> ' . fmt_us($s['b']['p99']));
     }
-    echo "\nper-round b/a req/s ratios:\n";
+    echo "\nper-round ratios (PHP CPU per request a/b | req/s b/a):\n";
+    $list = static fn(array $x) => implode(' ', array_map(static fn($v) => sprintf('%.2f', $v), $x));
     foreach ($sum as $name => $s) {
-        printf("  %-9s %s\n", $name, implode(' ', array_map(static fn($x) => sprintf('%.2f', $x), $s['ratios']['rps'])));
+        printf("  %-9s %s | %s\n", $name, $list($s['ratios']['cpu']), $list($s['ratios']['rps']));
     }
 
+    $md = static fn(array $r) => sprintf('%.2fx (%.2f–%.2f)', $r['median'], $r['min'], $r['max']);
     echo "\nMarkdown:\n\n";
-    echo "| endpoint | JSON per request | ext/json req/s | fastjson req/s | req/s ratio (min–max) | p50 ext/json → fastjson | p99 ext/json → fastjson | time saved per request |\n";
+    echo "| endpoint | JSON per request | PHP CPU per request, ext/json → fastjson | ratio (min–max) | req/s, ext/json → fastjson | ratio (min–max) | p50 latency | p99 latency |\n";
     echo "|---|---|---:|---:|---:|---:|---:|---:|\n";
     foreach ($sum as $name => $s) {
-        $r = $s['ratio']['rps'];
-        printf("| `%s` %s | %s | %s | %s | %.2fx (%.2f–%.2f) | %s → %s | %s → %s | %s |\n", $name, $s['description'],
-            json_work($s), number_format($s['a']['rps']), number_format($s['b']['rps']), $r['median'], $r['min'], $r['max'],
-            fmt_us($s['a']['p50']), fmt_us($s['b']['p50']), fmt_us($s['a']['p99']), fmt_us($s['b']['p99']),
-            fmt_us($s['saved_us']));
+        printf("| `%s`: %s | %s | %s → %s (%s%s) | %s | %s → %s | %s | %s → %s | %s → %s |\n", $name, $s['description'],
+            json_work($s), fmt_us($s['a']['cpu']), fmt_us($s['b']['cpu']), $s['saved_us'] >= 0 ? '−' : '+',
+            fmt_us(abs($s['saved_us'])), $md($s['ratio']['cpu']),
+            number_format($s['a']['rps']), number_format($s['b']['rps']), $md($s['ratio']['rps']),
+            fmt_us($s['a']['p50']), fmt_us($s['b']['p50']), fmt_us($s['a']['p99']), fmt_us($s['b']['p99']));
     }
 }
 
-/* Three bars per endpoint (req/s, p50, p99 ratios), each with a whisker over the rounds. */
+/* Four bars per endpoint (CPU per request, req/s, p50, p99 ratios), each with a whisker
+ * over the rounds. */
 function write_svg(string $file, array $sum, array $meta): void
 {
     $W = 900;
@@ -161,6 +166,7 @@ function write_svg(string $file, array $sum, array $meta): void
     }
     $tickLabel = static fn(float $v) => rtrim(rtrim(sprintf('%.2f', $v), '0'), '.') . 'x';
     $rows = [
+        'cpu' => ['PHP CPU/request: ext/json ÷ fastjson', '#2e8b57'],
         'rps' => ['req/s: fastjson ÷ ext/json', '#1f5fa8'],
         'p50' => ['p50 latency: ext/json ÷ fastjson', '#4a90d9'],
         'p99' => ['p99 latency: ext/json ÷ fastjson', '#8c6bb1'],
@@ -173,7 +179,7 @@ function write_svg(string $file, array $sum, array $meta): void
         $y += 8;
         $body[] = sprintf('<text x="8" y="%d" class="gh">%s</text>', $y + 10, xml("$name — {$s['description']}"));
         $body[] = sprintf('<text x="%d" y="%d" class="gs" text-anchor="end">%s</text>', $W - 8, $y + 10,
-            xml(fmt_us($s['saved_us']) . ' saved per request'));
+            xml(fmt_us(abs($s['saved_us'])) . ' of PHP CPU ' . ($s['saved_us'] >= 0 ? 'saved' : 'added') . ' per request'));
         $y += 14;
         $body[] = sprintf('<text x="20" y="%d" class="gs">%s</text>', $y + 10, xml('JSON: ' . json_work($s)));
         $y += 16;
@@ -182,7 +188,7 @@ function write_svg(string $file, array $sum, array $meta): void
             $r = $s['ratio'][$k];
             $w = $sx($r['median']) - $x0;
             $detail = $k === 'rps'
-                ? sprintf('%s req/s → %s req/s', number_format($s['a']['rps']), number_format($s['b']['rps']))
+                ? sprintf('%s → %s req/s', number_format($s['a']['rps']), number_format($s['b']['rps']))
                 : sprintf('%s → %s', fmt_us($s['a'][$k]), fmt_us($s['b'][$k]));
             $body[] = sprintf('<text x="%d" y="%d" class="lb" text-anchor="end">%s</text>', $labelX, $y + 10, xml($label));
             $body[] = sprintf('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %.2fx, min %.2fx, max %.2fx over %d rounds (%s)</title></rect>',
@@ -223,8 +229,8 @@ function write_svg(string $file, array $sum, array $meta): void
         $meta['cpu'], $meta['date']));
     $tl = xml(sprintf('rounds: %d × %s s per pool and endpoint, a/b order alternating; wrk with %d connection(s); every reply checked',
         $meta['rounds'], $meta['duration'], $meta['connections']));
-    $tm = xml(sprintf('wrk, nginx and php-fpm share the machine with other work: load average %s before, %s after',
-        $meta['load_before'], $meta['load_after']));
+    $tm = xml(sprintf('wrk, nginx and php-fpm share the machine with other work: load average %s before, %s after;'
+        . ' CPU: the php-fpm workers\' on-CPU time', $meta['load_before'], $meta['load_after']));
     $svg = <<<SVG
 <?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="$W" height="$H" viewBox="0 0 $W $H" font-family="ui-monospace,SFMono-Regular,Menlo,Consolas,'DejaVu Sans Mono','Liberation Mono',monospace">
@@ -278,7 +284,7 @@ if ($opt['svg'] !== null) {
     write_svg($opt['svg'], $sum, $meta);
 }
 if ($opt['json'] !== null) {
-    $raw = array_map(static fn($r) => array_combine(['round', 'endpoint', 'pool', 'requests', 'duration_us', 'p50_us', 'p99_us'],
+    $raw = array_map(static fn($r) => array_combine(['round', 'endpoint', 'pool', 'requests', 'duration_us', 'p50_us', 'p99_us', 'cpu_ns'],
         $r), read_tsv("$dir/runs.tsv"));
     file_put_contents($opt['json'], json_encode(['meta' => $meta, 'summary' => $sum, 'runs' => $raw],
         JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE)) !== false || fail("cannot write {$opt['json']}");
