@@ -80,12 +80,12 @@ SO=$(cd "$(dirname "$SO")" && pwd)/$(basename "$SO")
 
 # The endpoints: name, path (under /a or /b), POST body file (none: GET), description.
 ENDPOINTS=(
-	"health|/health.php||health check: one tiny reply"
-	"rest-1k|/rest.php?related=0|rest.json|REST: POSTed order in, order out"
-	"rest-48k|/rest.php?related=25|rest.json|REST: POSTed order in, order + 25 related items out"
-	"list|/list.php?offset=100&limit=250||list: 250 user records"
-	"log|/log.php?records=200||structured logging: 200 records as JSON lines"
-	"cache|/cache.php||cache read: stored API payload decoded, summary out"
+	"health|/health.php||health check, a tiny reply"
+	"rest-1k|/rest.php?related=0|rest.json|REST POST: order in, order out"
+	"rest-48k|/rest.php?related=25|rest.json|REST POST: order in, order and 25 related items out"
+	"list|/list.php?offset=100&limit=250||a page of 250 user records"
+	"log|/log.php?records=200||structured logging, 200 records as JSON lines"
+	"cache|/cache.php||cache read: stored payload decoded, a summary out"
 )
 if [ -n "$ONLY" ]; then
 	selected=()
@@ -413,6 +413,7 @@ report_args=()
 [ -z "$SVG" ] || report_args+=("--svg=$SVG")
 [ -z "$JSON" ] || report_args+=("--json=$JSON")
 "$PHP" -n "$HTTP/report.php" "$TMP" "${report_args[@]+"${report_args[@]}"}"
+[ "$ROUNDS" -gt 1 ] || echo "note: one round gives no spread, and a first run without warm-up is slow: these figures are a smoke test, not a measurement"
 echo "load average before / after: $(sed -n 's/^load_before\t//p' "$TMP/meta.tsv") / $(cut -d' ' -f1-3 /proc/loadavg)" \
 	"(the machine's other work shares its cores with wrk, nginx and php-fpm)"
 echo "wall time: ${SECONDS} s"

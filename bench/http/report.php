@@ -54,6 +54,12 @@ function fmt_bytes(int $b): string
     return $b < 1000 ? "$b B" : ($b < 1000000 ? sprintf('%.1f KB', $b / 1e3) : sprintf('%.2f MB', $b / 1e6));
 }
 
+/* A difference of CPU time: "−12 µs" saved, "+3 µs" added, "±0 µs" under half a µs. */
+function fmt_delta_us(float $savedUs): string
+{
+    return (abs($savedUs) < 0.5 ? '±' : ($savedUs > 0 ? '−' : '+')) . fmt_us(abs($savedUs));
+}
+
 function fmt_us(float $us): string
 {
     return $us < 1000 ? sprintf('%.0f µs', $us) : sprintf('%.2f ms', $us / 1000);
@@ -131,9 +137,8 @@ function print_text(array $sum, array $meta): void
     echo "| endpoint | JSON per request | PHP CPU per request, ext/json → fastjson | ratio (min–max) | req/s, ext/json → fastjson | ratio (min–max) | p50 latency | p99 latency |\n";
     echo "|---|---|---:|---:|---:|---:|---:|---:|\n";
     foreach ($sum as $name => $s) {
-        printf("| `%s`: %s | %s | %s → %s (%s%s) | %s | %s → %s | %s | %s → %s | %s → %s |\n", $name, $s['description'],
-            json_work($s), fmt_us($s['a']['cpu']), fmt_us($s['b']['cpu']), $s['saved_us'] >= 0 ? '−' : '+',
-            fmt_us(abs($s['saved_us'])), $md($s['ratio']['cpu']),
+        printf("| `%s`: %s | %s | %s → %s (%s) | %s | %s → %s | %s | %s → %s | %s → %s |\n", $name, $s['description'],
+            json_work($s), fmt_us($s['a']['cpu']), fmt_us($s['b']['cpu']), fmt_delta_us($s['saved_us']), $md($s['ratio']['cpu']),
             number_format($s['a']['rps']), number_format($s['b']['rps']), $md($s['ratio']['rps']),
             fmt_us($s['a']['p50']), fmt_us($s['b']['p50']), fmt_us($s['a']['p99']), fmt_us($s['b']['p99']));
     }
@@ -180,7 +185,7 @@ function write_svg(string $file, array $sum, array $meta): void
         $y += 8;
         $body[] = sprintf('<text x="8" y="%d" class="gh">%s</text>', $y + 10, xml("$name — {$s['description']}"));
         $body[] = sprintf('<text x="%d" y="%d" class="gs" text-anchor="end">%s</text>', $W - 8, $y + 10,
-            xml(fmt_us(abs($s['saved_us'])) . ' of PHP CPU ' . ($s['saved_us'] >= 0 ? 'saved' : 'added') . ' per request'));
+            xml('PHP CPU per request ' . fmt_delta_us($s['saved_us'])));
         $y += 14;
         $body[] = sprintf('<text x="20" y="%d" class="gs">%s</text>', $y + 10, xml('JSON: ' . json_work($s)));
         $y += 16;
