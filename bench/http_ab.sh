@@ -323,10 +323,16 @@ probe_all() {
 
 # pool_cpu_ns POOL: CPU time the pool's workers have run, in ns (/proc/PID/schedstat's
 # first field). Time a worker waits while other work holds the cores does not count,
-# which makes CPU per request the steadiest figure on a shared machine.
+# which makes CPU per request the steadiest figure on a shared machine. The workers are
+# the master's children named "php-fpm: pool POOL" (read from /proc: no ps needed).
 pool_cpu_ns() {
-	local pid total=0
-	for pid in $(ps -o pid=,args= --ppid "$FPM_PID" | sed -n "s/^ *\([0-9]*\) php-fpm: pool $1 *\$/\1/p"); do
+	local pid name total=0 children=()
+	# one line of pids, without a final newline (read then returns non-zero)
+	read -r -a children <"/proc/$FPM_PID/task/$FPM_PID/children" || true
+	for pid in "${children[@]}"; do
+		# the title php-fpm writes over its arguments, padded with NULs
+		name=$(tr -d '\0' <"/proc/$pid/cmdline")
+		[ "$name" = "php-fpm: pool $1" ] || continue
 		total=$((total + $(cut -d' ' -f1 "/proc/$pid/schedstat")))
 	done
 	echo "$total"
