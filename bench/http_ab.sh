@@ -35,8 +35,8 @@
 #   --svg=FILE         chart (default bench/results/latest-http.svg; the README's:
 #                      --svg=bench/results/http.svg); --no-svg for none
 #   --json=FILE        all runs and the summary as JSON
-# Default: 6 endpoints x 2 pools x (20 rounds x 1 s + 1 s warm-up), about 4.5 minutes:
-# short runs, many rounds, so that the two runs of a pair see the same load.
+# Default: 6 endpoints x 2 pools x (20 rounds x 1 s + 1 s warm-up), 282 s in all when
+# measured; short runs and many rounds, so that the two runs of a pair see the same load.
 # Installs nginx, php8.2-fpm (the CLI's branch) and wrk with apt-get when missing.
 # Prints a table (text and Markdown), and last "http-ab: N passed, N failed" for the
 # checks; exits non-zero when one failed.
