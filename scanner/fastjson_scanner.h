@@ -106,6 +106,58 @@ static zend_always_inline uint64_t fastjson_not_plain_nibbles_neon(uint8x16_t v)
 }
 #endif
 
+#ifndef WORDS_BIGENDIAN
+/* Whether the 8 bytes of word (little-endian) are all ASCII digits: each has the high
+ * nibble 3, and adding 6 to it leaves that nibble alone (a low nibble of at most 9). */
+static zend_always_inline bool fastjson_is_8_digits(uint64_t word)
+{
+	const uint64_t high = UINT64_C(0xf0f0f0f0f0f0f0f0), threes = UINT64_C(0x3030303030303030);
+	return (word & high) == threes && ((word + UINT64_C(0x0606060606060606)) & high) == threes;
+}
+
+/* The value of 8 ASCII digits, the first the most significant: pairs, then groups of
+ * four, then the whole, each step within lanes that cannot carry into the next. */
+static zend_always_inline uint32_t fastjson_8_digits_value(uint64_t word)
+{
+	word -= UINT64_C(0x3030303030303030);
+	word = word * 10 + (word >> 8);                                 /* even bytes: 2 digits */
+	word = word & UINT64_C(0x00ff00ff00ff00ff);
+	word = word * 100 + (word >> 16);                               /* even 16-bit lanes: 4 */
+	word = word & UINT64_C(0x0000ffff0000ffff);
+	return (uint32_t) (word * 10000 + (word >> 32));                /* low 32 bits: 8 */
+}
+#endif
+
+/* Skips the digits from p on; with build, also appends them to *value, which wraps
+ * past 19 digits (it is only used when at most 19 are significant). Eight at a time
+ * where eight bytes lie before limit: long integers and the fractions of doubles. */
+static zend_always_inline const unsigned char *fastjson_scan_digits(const unsigned char *p,
+		const unsigned char *limit, uint64_t *value, const bool build)
+{
+#ifndef WORDS_BIGENDIAN
+	while (limit - p >= 8) {
+		uint64_t word;
+		memcpy(&word, p, 8);
+		if (!fastjson_is_8_digits(word)) {
+			break;
+		}
+		if (build) {
+			*value = *value * 100000000 + fastjson_8_digits_value(word);
+		}
+		p += 8;
+	}
+#else
+	(void) limit;
+#endif
+	while ((unsigned) (*p - '0') < 10) {
+		if (build) {
+			*value = *value * 10 + (unsigned) (*p - '0');
+		}
+		p++;
+	}
+	return p;
+}
+
 /* The value of a hexadecimal digit, or -1. */
 static zend_always_inline int fastjson_hex_digit(unsigned char c)
 {

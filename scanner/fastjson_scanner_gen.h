@@ -2199,13 +2199,7 @@ number:
 		if (*p == '0') {
 			p++;
 		} else if ((unsigned) (*p - '1') < 9) {
-			do {
-				if (build) {
-					/* Wraps past 19 digits; only used when at most 19 are significant. */
-					digits_value = digits_value * 10 + (*p - '0');
-				}
-				p++;
-			} while ((unsigned) (*p - '0') < 10);
+			p = fastjson_scan_digits(p, s->limit, &digits_value, build);
 		} else {
 			/* A lone '-' is a character no rule of the grammar starts with. */
 			return fastjson_scan_error(s, p, PHP_JSON_ERROR_SYNTAX);
@@ -2222,12 +2216,7 @@ number:
 				}
 			}
 			digits = p;
-			while ((unsigned) (*p - '0') < 10) {
-				if (build) {
-					digits_value = digits_value * 10 + (*p - '0');
-				}
-				p++;
-			}
+			p = fastjson_scan_digits(p, s->limit, &digits_value, build);
 			significant += (size_t) (p - digits);
 			exp10 = -(int) (p - fraction);
 		}
