@@ -1,0 +1,291 @@
+/* JSON Pointer (RFC 6901) over text already validated: the walk skips every value off the
+ * path by its brackets and quotes alone, building nothing, so that reading one field of a
+ * large document costs its validation and a skim, not its decode. */
+
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "ext/json/php_json.h"
+#include "fastjson_pointer.h"
+#include "fastjson_parser.h"
+
+/* ---- skipping values of valid JSON ---------------------------------------------------- */
+
+static zend_always_inline const unsigned char *fastjson_pointer_skip_ws(const unsigned char *p)
+{
+	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') {
+		p++;
+	}
+	return p;
+}
+
+/* p at an opening quote; returns past the closing one. Valid JSON: every '\\' escapes the
+ * byte after it, and the closing quote comes before the terminating NUL. */
+static zend_always_inline const unsigned char *fastjson_pointer_skip_string(const unsigned char *p)
+{
+	for (p++;; p++) {
+		if (*p == '"') {
+			return p + 1;
+		}
+		if (*p == '\\') {
+			p++;
+		}
+	}
+}
+
+/* Bytes that matter inside a container being skipped. */
+static zend_always_inline bool fastjson_pointer_is_bracket_or_quote(unsigned char c)
+{
+	return c == '"' || ((c | 0x20) == '{') || ((c | 0x20) == '}');
+}
+
+/* p at a value; returns past it. */
+static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p)
+{
+	size_t open;
+
+	if (*p == '"') {
+		return fastjson_pointer_skip_string(p);
+	}
+	if (*p != '{' && *p != '[') {
+		/* A number or a literal: up to the next delimiter. */
+		while (*p && *p != ',' && *p != ']' && *p != '}' && *p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') {
+			p++;
+		}
+		return p;
+	}
+	for (open = 1, p++;;) {
+		unsigned char c = *p;
+		if (!fastjson_pointer_is_bracket_or_quote(c)) {
+			p++;
+		} else if (c == '"') {
+			p = fastjson_pointer_skip_string(p);
+		} else if ((c | 0x20) == '{') {
+			open++;
+			p++;
+		} else {
+			p++;
+			if (--open == 0) {
+				return p;
+			}
+		}
+	}
+}
+
+/* ---- pointer tokens -------------------------------------------------------------------- */
+
+/* The next reference token of the pointer from *at (just past its '/'), unescaped into a
+ * new string; NULL when a '~' is not followed by '0' or '1'. */
+static zend_string *fastjson_pointer_token(const char **at, const char *end)
+{
+	const char *from = *at, *to = memchr(from, '/', end - from);
+	zend_string *token;
+	char *out;
+
+	to = to ? to : end;
+	*at = to;
+	token = zend_string_alloc(to - from, 0);
+	for (out = ZSTR_VAL(token); from < to; from++) {
+		if (*from != '~') {
+			*out++ = *from;
+		} else if (from + 1 < to && (from[1] == '0' || from[1] == '1')) {
+			*out++ = from[1] == '0' ? '~' : '/';
+			from++;
+		} else {
+			zend_string_efree(token);
+			return NULL;
+		}
+	}
+	*out = '\0';
+	ZSTR_LEN(token) = out - ZSTR_VAL(token);
+	return token;
+}
+
+/* An array index: "0", or digits without a leading zero; -1 when token is none or too big
+ * to index anything. */
+static zend_long fastjson_pointer_index(const zend_string *token)
+{
+	zend_ulong index = 0;
+	size_t i;
+
+	if (ZSTR_LEN(token) == 0 || ZSTR_LEN(token) > 18 || (ZSTR_VAL(token)[0] == '0' && ZSTR_LEN(token) > 1)) {
+		return -1;
+	}
+	for (i = 0; i < ZSTR_LEN(token); i++) {
+		unsigned char d = (unsigned char) ZSTR_VAL(token)[i] - '0';
+		if (d > 9) {
+			return -1;
+		}
+		index = index * 10 + d;
+	}
+	return (zend_long) index;
+}
+
+/* Whether the member name between the quotes at key (a string of valid JSON) decodes to
+ * token. Names with escapes, and with other than ASCII bytes when invalid UTF-8 is ignored
+ * or substituted, are decoded as json_decode() would decode them. */
+static bool fastjson_pointer_key_is(const unsigned char *key, const unsigned char *key_end, const zend_string *token,
+		int options, fastjson_simd_path simd)
+{
+	const unsigned char *raw = key + 1, *raw_end = key_end - 1, *c;
+	bool decode = false;
+	zend_string *text;
+	zval name;
+	bool same;
+
+	for (c = raw; c < raw_end; c++) {
+		if (*c == '\\' || (*c >= 0x80 && (options & (PHP_JSON_INVALID_UTF8_IGNORE | PHP_JSON_INVALID_UTF8_SUBSTITUTE)))) {
+			decode = true;
+			break;
+		}
+	}
+	if (!decode) {
+		return (size_t) (raw_end - raw) == ZSTR_LEN(token) && memcmp(raw, ZSTR_VAL(token), ZSTR_LEN(token)) == 0;
+	}
+	text = zend_string_init((const char *) key, key_end - key, 0);
+	if (fastjson_decode_ex(&name, text, options & (PHP_JSON_INVALID_UTF8_IGNORE | PHP_JSON_INVALID_UTF8_SUBSTITUTE),
+			PHP_JSON_PARSER_DEFAULT_DEPTH, simd, NULL) != PHP_JSON_ERROR_NONE) {
+		zend_string_efree(text);
+		return false;
+	}
+	zend_string_efree(text);
+	same = zend_string_equals(Z_STR(name), token);
+	zval_ptr_dtor_str(&name);
+	return same;
+}
+
+/* ---- the walk -------------------------------------------------------------------------- */
+
+/* In the object at p, the last member named token: its value's start in *found (NULL when
+ * absent); *last_end is where the last member ends (after '{' when none). */
+static void fastjson_pointer_member(const unsigned char *p, const zend_string *token, int options,
+		fastjson_simd_path simd, const unsigned char **found, const unsigned char **last_end)
+{
+	*found = NULL;
+	*last_end = p + 1;
+	p = fastjson_pointer_skip_ws(p + 1);
+	if (*p == '}') {
+		return;
+	}
+	for (;;) {
+		const unsigned char *key = p, *value;
+		p = fastjson_pointer_skip_string(p);
+		bool match = fastjson_pointer_key_is(key, p, token, options, simd);
+		p = fastjson_pointer_skip_ws(fastjson_pointer_skip_ws(p) + 1); /* past ':' */
+		value = p;
+		p = fastjson_pointer_skip_value(p);
+		if (match) {
+			*found = value;
+		}
+		*last_end = p;
+		p = fastjson_pointer_skip_ws(p);
+		if (*p == '}') {
+			return;
+		}
+		p = fastjson_pointer_skip_ws(p + 1); /* past ',' */
+	}
+}
+
+/* In the array at p, the element at index (-1: none, as for "-"): its start in *found (NULL
+ * when absent); otherwise the element count in *count and the last element's end in
+ * *last_end (after '[' when none). */
+static void fastjson_pointer_element(const unsigned char *p, zend_long index, const unsigned char **found,
+		zend_long *count, const unsigned char **last_end)
+{
+	*found = NULL;
+	*count = 0;
+	*last_end = p + 1;
+	p = fastjson_pointer_skip_ws(p + 1);
+	if (*p == ']') {
+		return;
+	}
+	for (;;) {
+		if (*count == index) {
+			*found = p;
+			return;
+		}
+		p = fastjson_pointer_skip_value(p);
+		++*count;
+		*last_end = p;
+		p = fastjson_pointer_skip_ws(p);
+		if (*p == ']') {
+			return;
+		}
+		p = fastjson_pointer_skip_ws(p + 1);
+	}
+}
+
+fastjson_pointer_status fastjson_pointer_find(const zend_string *json, const zend_string *pointer, int options,
+		fastjson_simd_path simd, fastjson_pointer_target *target)
+{
+	const unsigned char *base = (const unsigned char *) ZSTR_VAL(json);
+	const unsigned char *p = fastjson_pointer_skip_ws(base);
+	const char *at = ZSTR_VAL(pointer), *end = at + ZSTR_LEN(pointer);
+
+	memset(target, 0, sizeof(*target));
+	if (at < end && *at != '/') {
+		return FASTJSON_POINTER_INVALID;
+	}
+	while (at < end) {
+		const unsigned char *found, *last_end;
+		zend_string *token;
+		bool last;
+
+		at++; /* the '/' */
+		token = fastjson_pointer_token(&at, end);
+		if (!token) {
+			return FASTJSON_POINTER_INVALID;
+		}
+		last = at == end;
+		if (*p == '{') {
+			fastjson_pointer_member(p, token, options, simd, &found, &last_end);
+			if (!found && last) {
+				target->addable = true;
+				target->first = last_end == p + 1;
+				target->insert = last_end - base;
+				target->key = token;
+				token = NULL;
+			}
+		} else if (*p == '[') {
+			zend_long index = zend_string_equals_literal(token, "-") ? -1 : fastjson_pointer_index(token);
+			zend_long count;
+			if (index < 0 && !zend_string_equals_literal(token, "-")) {
+				found = NULL;
+			} else {
+				fastjson_pointer_element(p, index, &found, &count, &last_end);
+				if (!found && last && (index < 0 || index == count)) {
+					target->addable = true;
+					target->first = count == 0;
+					target->insert = last_end - base;
+				}
+			}
+		} else {
+			found = NULL;
+		}
+		if (token) {
+			zend_string_efree(token);
+		}
+		if (!found) {
+			/* An invalid token further on still makes the pointer invalid. */
+			while (at < end) {
+				at++;
+				token = fastjson_pointer_token(&at, end);
+				if (!token) {
+					if (target->key) {
+						zend_string_efree(target->key);
+					}
+					memset(target, 0, sizeof(*target));
+					return FASTJSON_POINTER_INVALID;
+				}
+				zend_string_efree(token);
+			}
+			return FASTJSON_POINTER_ABSENT;
+		}
+		p = found;
+	}
+	target->start = p - base;
+	target->end = fastjson_pointer_skip_value(p) - base;
+	return FASTJSON_POINTER_FOUND;
+}
