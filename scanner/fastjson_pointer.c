@@ -21,33 +21,62 @@ static zend_always_inline const unsigned char *fastjson_pointer_skip_ws(const un
 	return p;
 }
 
+/* Bytes that matter to skipping: quotes, backslashes and brackets ('[' | 0x20 is '{'). */
+static zend_always_inline bool fastjson_pointer_is_mark(unsigned char c)
+{
+	return c == '"' || c == '\\' || (c | 0x20) == '{' || (c | 0x20) == '}';
+}
+
+/* The first mark (or the terminating NUL) from p: 16 bytes at a time where the SIMD path
+ * allows, whole vectors only before limit. */
+static zend_always_inline const unsigned char *fastjson_pointer_next_mark(const unsigned char *p,
+		const unsigned char *limit, fastjson_simd_path simd)
+{
+#ifdef FASTJSON_HAVE_SSE2
+	if (simd != FASTJSON_SIMD_SCALAR) {
+		while (limit - p >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *) p);
+			__m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+			unsigned mask = (unsigned) _mm_movemask_epi8(_mm_or_si128(
+				_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+				_mm_or_si128(_mm_cmpeq_epi8(lower, _mm_set1_epi8('{')), _mm_cmpeq_epi8(lower, _mm_set1_epi8('}')))));
+			if (mask) {
+				return p + fastjson_ctz32(mask);
+			}
+			p += 16;
+		}
+	}
+#else
+	(void) limit, (void) simd;
+#endif
+	while (*p && !fastjson_pointer_is_mark(*p)) {
+		p++;
+	}
+	return p;
+}
+
 /* p at an opening quote; returns past the closing one. Valid JSON: every '\\' escapes the
  * byte after it, and the closing quote comes before the terminating NUL. */
-static zend_always_inline const unsigned char *fastjson_pointer_skip_string(const unsigned char *p)
+static zend_always_inline const unsigned char *fastjson_pointer_skip_string(const unsigned char *p,
+		const unsigned char *limit, fastjson_simd_path simd)
 {
-	for (p++;; p++) {
-		if (*p == '"') {
-			return p + 1;
+	for (p++;;) {
+		p = fastjson_pointer_next_mark(p, limit, simd);
+		if (*p == '"' || !*p) {
+			return p + (*p == '"');
 		}
-		if (*p == '\\') {
-			p++;
-		}
+		p += *p == '\\' ? 2 : 1;
 	}
 }
 
-/* Bytes that matter inside a container being skipped. */
-static zend_always_inline bool fastjson_pointer_is_bracket_or_quote(unsigned char c)
-{
-	return c == '"' || ((c | 0x20) == '{') || ((c | 0x20) == '}');
-}
-
 /* p at a value; returns past it. */
-static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p)
+static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, const unsigned char *limit,
+		fastjson_simd_path simd)
 {
 	size_t open;
 
 	if (*p == '"') {
-		return fastjson_pointer_skip_string(p);
+		return fastjson_pointer_skip_string(p, limit, simd);
 	}
 	if (*p != '{' && *p != '[') {
 		/* A number or a literal: up to the next delimiter. */
@@ -57,15 +86,16 @@ static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p)
 		return p;
 	}
 	for (open = 1, p++;;) {
-		unsigned char c = *p;
-		if (!fastjson_pointer_is_bracket_or_quote(c)) {
-			p++;
-		} else if (c == '"') {
-			p = fastjson_pointer_skip_string(p);
-		} else if ((c | 0x20) == '{') {
+		p = fastjson_pointer_next_mark(p, limit, simd);
+		if (*p == '"') {
+			p = fastjson_pointer_skip_string(p, limit, simd);
+		} else if (!*p) {
+			return p;
+		} else if ((*p | 0x20) == '{') {
 			open++;
 			p++;
 		} else {
+			/* '\\' only appears inside strings, which are skipped whole. */
 			p++;
 			if (--open == 0) {
 				return p;
@@ -160,8 +190,8 @@ static bool fastjson_pointer_key_is(const unsigned char *key, const unsigned cha
 
 /* In the object at p, the last member named token: its value's start in *found (NULL when
  * absent); *last_end is where the last member ends (after '{' when none). */
-static void fastjson_pointer_member(const unsigned char *p, const zend_string *token, int options,
-		fastjson_simd_path simd, const unsigned char **found, const unsigned char **last_end)
+static void fastjson_pointer_member(const unsigned char *p, const unsigned char *limit, const zend_string *token,
+		int options, fastjson_simd_path simd, const unsigned char **found, const unsigned char **last_end)
 {
 	*found = NULL;
 	*last_end = p + 1;
@@ -171,11 +201,12 @@ static void fastjson_pointer_member(const unsigned char *p, const zend_string *t
 	}
 	for (;;) {
 		const unsigned char *key = p, *value;
-		p = fastjson_pointer_skip_string(p);
-		bool match = fastjson_pointer_key_is(key, p, token, options, simd);
+		bool match;
+		p = fastjson_pointer_skip_string(p, limit, simd);
+		match = fastjson_pointer_key_is(key, p, token, options, simd);
 		p = fastjson_pointer_skip_ws(fastjson_pointer_skip_ws(p) + 1); /* past ':' */
 		value = p;
-		p = fastjson_pointer_skip_value(p);
+		p = fastjson_pointer_skip_value(p, limit, simd);
 		if (match) {
 			*found = value;
 		}
@@ -191,8 +222,8 @@ static void fastjson_pointer_member(const unsigned char *p, const zend_string *t
 /* In the array at p, the element at index (-1: none, as for "-"): its start in *found (NULL
  * when absent); otherwise the element count in *count and the last element's end in
  * *last_end (after '[' when none). */
-static void fastjson_pointer_element(const unsigned char *p, zend_long index, const unsigned char **found,
-		zend_long *count, const unsigned char **last_end)
+static void fastjson_pointer_element(const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd,
+		zend_long index, const unsigned char **found, zend_long *count, const unsigned char **last_end)
 {
 	*found = NULL;
 	*count = 0;
@@ -206,7 +237,7 @@ static void fastjson_pointer_element(const unsigned char *p, zend_long index, co
 			*found = p;
 			return;
 		}
-		p = fastjson_pointer_skip_value(p);
+		p = fastjson_pointer_skip_value(p, limit, simd);
 		++*count;
 		*last_end = p;
 		p = fastjson_pointer_skip_ws(p);
@@ -220,7 +251,7 @@ static void fastjson_pointer_element(const unsigned char *p, zend_long index, co
 fastjson_pointer_status fastjson_pointer_find(const zend_string *json, const zend_string *pointer, int options,
 		fastjson_simd_path simd, fastjson_pointer_target *target)
 {
-	const unsigned char *base = (const unsigned char *) ZSTR_VAL(json);
+	const unsigned char *base = (const unsigned char *) ZSTR_VAL(json), *limit = base + ZSTR_LEN(json);
 	const unsigned char *p = fastjson_pointer_skip_ws(base);
 	const char *at = ZSTR_VAL(pointer), *end = at + ZSTR_LEN(pointer);
 
@@ -240,7 +271,7 @@ fastjson_pointer_status fastjson_pointer_find(const zend_string *json, const zen
 		}
 		last = at == end;
 		if (*p == '{') {
-			fastjson_pointer_member(p, token, options, simd, &found, &last_end);
+			fastjson_pointer_member(p, limit, token, options, simd, &found, &last_end);
 			if (!found && last) {
 				target->addable = true;
 				target->first = last_end == p + 1;
@@ -254,7 +285,7 @@ fastjson_pointer_status fastjson_pointer_find(const zend_string *json, const zen
 			if (index < 0 && !zend_string_equals_literal(token, "-")) {
 				found = NULL;
 			} else {
-				fastjson_pointer_element(p, index, &found, &count, &last_end);
+				fastjson_pointer_element(p, limit, simd, index, &found, &count, &last_end);
 				if (!found && last && (index < 0 || index == count)) {
 					target->addable = true;
 					target->first = count == 0;
@@ -286,6 +317,6 @@ fastjson_pointer_status fastjson_pointer_find(const zend_string *json, const zen
 		p = found;
 	}
 	target->start = p - base;
-	target->end = fastjson_pointer_skip_value(p) - base;
+	target->end = fastjson_pointer_skip_value(p, limit, simd) - base;
 	return FASTJSON_POINTER_FOUND;
 }
