@@ -238,11 +238,11 @@ static zend_string *fastjson_encode_reported(zval *value, zend_long options, zen
 	return fastjson_buf_extract(&encoder.buf);
 }
 
-/* json with [from, to) replaced by the parts given (NULL ones left out). */
+/* json with [from, to) replaced by sep, then key and ':' (when key is given), then value. */
 static zend_string *fastjson_splice(const zend_string *json, size_t from, size_t to, const char *sep,
 		const zend_string *key, const zend_string *value)
 {
-	size_t sep_len = sep ? strlen(sep) : 0, key_len = key ? ZSTR_LEN(key) + 1 : 0;
+	size_t sep_len = strlen(sep), key_len = key ? ZSTR_LEN(key) + 1 : 0;
 	zend_string *out = zend_string_alloc(ZSTR_LEN(json) - (to - from) + sep_len + key_len + ZSTR_LEN(value), 0);
 	char *o = ZSTR_VAL(out);
 
@@ -299,9 +299,9 @@ PHP_FUNCTION(fastjson_pointer_set)
 			| PHP_JSON_PARTIAL_OUTPUT_ON_ERROR), depth);
 	}
 	if (encoded && status == FASTJSON_POINTER_FOUND) {
-		RETVAL_STR(fastjson_splice(json, target.start, target.end, NULL, NULL, encoded));
+		RETVAL_STR(fastjson_splice(json, target.start, target.end, "", NULL, encoded));
 	} else if (encoded && (key || !target.key)) {
-		RETVAL_STR(fastjson_splice(json, target.insert, target.insert, target.first ? NULL : ",", key, encoded));
+		RETVAL_STR(fastjson_splice(json, target.insert, target.insert, target.first ? "" : ",", key, encoded));
 	} else {
 		RETVAL_FALSE;
 	}
