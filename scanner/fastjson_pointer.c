@@ -10,6 +10,7 @@
 #include "ext/json/php_json.h"
 #include "fastjson_pointer.h"
 #include "fastjson_parser.h"
+#include "fastjson_stage1.h"
 
 /* ---- skipping values of valid JSON ---------------------------------------------------- */
 
@@ -69,23 +70,12 @@ static zend_always_inline const unsigned char *fastjson_pointer_skip_string(cons
 	}
 }
 
-/* p at a value; returns past it. */
-static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, const unsigned char *limit,
-		fastjson_simd_path simd)
+/* From p, inside open containers and outside strings, to past the bracket that closes the
+ * outermost of them (or the terminating NUL): one mark at a time. */
+static const unsigned char *fastjson_pointer_close_by_marks(const unsigned char *p, const unsigned char *limit,
+		fastjson_simd_path simd, size_t open)
 {
-	size_t open;
-
-	if (*p == '"') {
-		return fastjson_pointer_skip_string(p, limit, simd);
-	}
-	if (*p != '{' && *p != '[') {
-		/* A number or a literal: up to the next delimiter. */
-		while (*p && *p != ',' && *p != ']' && *p != '}' && *p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') {
-			p++;
-		}
-		return p;
-	}
-	for (open = 1, p++;;) {
+	for (;;) {
 		p = fastjson_pointer_next_mark(p, limit, simd);
 		if (*p == '"') {
 			p = fastjson_pointer_skip_string(p, limit, simd);
@@ -102,6 +92,99 @@ static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, 
 			}
 		}
 	}
+}
+
+static zend_always_inline unsigned fastjson_pointer_popcount64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return (unsigned) __builtin_popcountll(x);
+#else
+	x -= (x >> 1) & UINT64_C(0x5555555555555555);
+	x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+	x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+	return (unsigned) ((x * UINT64_C(0x0101010101010101)) >> 56);
+#endif
+}
+
+#ifdef FASTJSON_HAVE_SSE2
+/* Bit i set when byte i of the 64 at p equals c. */
+static zend_always_inline uint64_t fastjson_pointer_eq64_sse2(const __m128i v[4], char c)
+{
+	__m128i k = _mm_set1_epi8(c);
+	return fastjson_movemask64_sse2(_mm_cmpeq_epi8(v[0], k), _mm_cmpeq_epi8(v[1], k), _mm_cmpeq_epi8(v[2], k),
+		_mm_cmpeq_epi8(v[3], k));
+}
+
+/* fastjson_pointer_close_by_marks() 64 bytes at a time, with the structural stage's string
+ * masks: a block whose closing brackets cannot close them all is counted, not walked. */
+static const unsigned char *fastjson_pointer_close_by_blocks(const unsigned char *p, const unsigned char *limit,
+		fastjson_simd_path simd, size_t open)
+{
+	uint64_t in_string = 0, escaped_carry = 0;
+
+	while (limit - p >= FASTJSON_BLOCK) {
+		__m128i v[4], lower[4];
+		uint64_t quote, backslash, opens, closes, escaped, inside;
+		int i;
+		for (i = 0; i < 4; i++) {
+			v[i] = _mm_loadu_si128((const __m128i *) (p + 16 * i));
+			lower[i] = _mm_or_si128(v[i], _mm_set1_epi8(0x20));
+		}
+		quote = fastjson_pointer_eq64_sse2(v, '"');
+		backslash = fastjson_pointer_eq64_sse2(v, '\\');
+		escaped = (backslash | escaped_carry) ? fastjson_escaped_bytes(backslash, &escaped_carry) : 0;
+		inside = fastjson_prefix_xor(quote & ~escaped) ^ in_string;
+		in_string = (uint64_t) ((int64_t) inside >> 63);
+		opens = fastjson_pointer_eq64_sse2(lower, '{') & ~inside;
+		closes = fastjson_pointer_eq64_sse2(lower, '}') & ~inside;
+		if (fastjson_pointer_popcount64(closes) < open) {
+			open += fastjson_pointer_popcount64(opens);
+			open -= fastjson_pointer_popcount64(closes);
+		} else {
+			uint64_t brackets = opens | closes;
+			while (brackets) {
+				unsigned at = fastjson_ctz64(brackets);
+				if ((opens >> at) & 1) {
+					open++;
+				} else if (--open == 0) {
+					return p + at + 1;
+				}
+				brackets &= brackets - 1;
+			}
+		}
+		p += FASTJSON_BLOCK;
+	}
+	/* The last bytes one mark at a time, from inside a string if the blocks ended there. */
+	if (in_string) {
+		p = fastjson_pointer_skip_string(p - 1 + escaped_carry, limit, simd);
+	} else if (escaped_carry) {
+		p++;
+	}
+	return fastjson_pointer_close_by_marks(p, limit, simd, open);
+}
+#endif
+
+/* p at a value; returns past it. */
+static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, const unsigned char *limit,
+		fastjson_simd_path simd)
+{
+	if (*p == '"') {
+		return fastjson_pointer_skip_string(p, limit, simd);
+	}
+	if (*p != '{' && *p != '[') {
+		/* A number or a literal: up to the next delimiter. */
+		while (*p && *p != ',' && *p != ']' && *p != '}' && *p != ' ' && *p != '\n' && *p != '\r' && *p != '\t') {
+			p++;
+		}
+		return p;
+	}
+#ifdef FASTJSON_HAVE_SSE2
+	/* Long containers only: a short one costs less mark by mark. */
+	if (simd != FASTJSON_SIMD_SCALAR && limit - p > 4 * FASTJSON_BLOCK) {
+		return fastjson_pointer_close_by_blocks(p + 1, limit, simd, 1);
+	}
+#endif
+	return fastjson_pointer_close_by_marks(p + 1, limit, simd, 1);
 }
 
 /* ---- pointer tokens -------------------------------------------------------------------- */

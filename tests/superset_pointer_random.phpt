@@ -19,6 +19,24 @@ for ($d = 0; $d < $docs; $d++) {
     fj_set_simd($paths_simd[$d % count($paths_simd)]);
     $paths = [];
     $json = sj_ws($r) . sj_random_json($r, $r->range(0, 4), $paths) . sj_ws($r);
+    /* Every fourth document: many of them in one object or array, so that the walk skips
+     * containers of kilobytes (its 64-byte block path) on the way to later members. */
+    if ($d % 4 === 3) {
+        $parts = [];
+        $paths = [];
+        $object = $r->chance(50);
+        for ($k = 0, $m = $r->range(20, 60); $k < $m; $k++) {
+            $sub = [];
+            $name = $object ? sj_random_key($r) . $k % 7 : null;
+            $text = sj_random_json($r, 4, $sub, $object ? '/' . sj_pointer_escape($name) : "/$k");
+            $parts[] = ($object ? json_encode($name) . ':' : '') . $text;
+            if ($r->chance(30) || $k === $m - 1) {
+                array_push($paths, ...array_slice($sub, 0, 4));
+            }
+        }
+        $json = $object ? '{' . implode(',', $parts) . '}' : '[' . implode(",\n", $parts) . ']';
+        array_unshift($paths, '');
+    }
     foreach (sj_pointers($r, $paths) as $pointer) {
         $flags = $flag_sets[$r->below(count($flag_sets))];
         $assoc = $r->pick([null, true, false]);
