@@ -57,9 +57,11 @@ function per_call(callable $f, int $n): float
     return ($t['ru_utime.tv_sec'] + $t['ru_utime.tv_usec'] / 1e6 + $t['ru_stime.tv_sec'] + $t['ru_stime.tv_usec'] / 1e6 - $t0) / $n;
 }
 
-function race(string $label, callable $php, callable $fast, int $rounds): void
+/* $same compares the two results when they are equal in value, not in form. */
+function race(string $label, callable $php, callable $fast, int $rounds, ?callable $same = null): void
 {
-    if (serialize($php()) !== serialize($fast())) {
+    $same ??= fn ($a, $b) => serialize($a) === serialize($b);
+    if (!$same($php(), $fast())) {
         fwrite(STDERR, "$label: results differ\n");
         exit(2);
     }
@@ -86,11 +88,13 @@ foreach ($docs as $size => $doc) {
     race("pointer_get first field, $size", fn () => dig(json_decode($doc, true), $path), fn () => fastjson_pointer_get($doc, $ptr, true), $rounds);
     race("pointer_get last field, $size", fn () => json_decode($doc, true)['end']['marker'], fn () => fastjson_pointer_get($doc, '/end/marker', true), $rounds);
     race("pointer_exists last field, $size", fn () => isset(json_decode($doc)->end->marker), fn () => fastjson_pointer_exists($doc, '/end/marker'), $rounds);
+    /* The PHP route re-encodes the whole document; pointer_set keeps its bytes. */
     race("pointer_set last field, $size", function () use ($doc) {
         $v = json_decode($doc);
         $v->end->marker = 43;
-        return json_decode(json_encode($v), true);
-    }, fn () => json_decode(fastjson_pointer_set($doc, '/end/marker', 43), true), $rounds);
+        return json_encode($v);
+    }, fn () => fastjson_pointer_set($doc, '/end/marker', 43), $rounds,
+        fn ($a, $b) => json_decode($a, true) === json_decode($b, true));
     $patch = '{"end":{"marker":null,"added":[1,2]},"more":"x"}';
     race("merge_patch, $size", fn () => json_decode(json_encode(merge(json_decode($doc), json_decode($patch))), true),
         fn () => fastjson_merge_patch($doc, $patch, true), $rounds);

@@ -94,20 +94,24 @@ static const unsigned char *fastjson_pointer_close_by_marks(const unsigned char 
 	}
 }
 
+/* Without -mpopcnt the builtin is a library call: the bit trick costs less. */
 static zend_always_inline unsigned fastjson_pointer_popcount64(uint64_t x)
 {
-#if defined(__GNUC__) || defined(__clang__)
-	return (unsigned) __builtin_popcountll(x);
-#else
 	x -= (x >> 1) & UINT64_C(0x5555555555555555);
 	x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
 	x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
 	return (unsigned) ((x * UINT64_C(0x0101010101010101)) >> 56);
-#endif
 }
 
+/* The bytes of a 64-byte block that matter to skipping, bit i for byte i. */
+typedef struct {
+	uint64_t quote;
+	uint64_t backslash;
+	uint64_t open;  /* '[' '{' */
+	uint64_t close; /* ']' '}' */
+} fastjson_pointer_block;
+
 #ifdef FASTJSON_HAVE_SSE2
-/* Bit i set when byte i of the 64 at p equals c. */
 static zend_always_inline uint64_t fastjson_pointer_eq64_sse2(const __m128i v[4], char c)
 {
 	__m128i k = _mm_set1_epi8(c);
@@ -115,53 +119,90 @@ static zend_always_inline uint64_t fastjson_pointer_eq64_sse2(const __m128i v[4]
 		_mm_cmpeq_epi8(v[3], k));
 }
 
-/* fastjson_pointer_close_by_marks() 64 bytes at a time, with the structural stage's string
- * masks: a block whose closing brackets cannot close them all is counted, not walked. */
-static const unsigned char *fastjson_pointer_close_by_blocks(const unsigned char *p, const unsigned char *limit,
-		fastjson_simd_path simd, size_t open)
+static zend_always_inline void fastjson_pointer_classify_sse2(const unsigned char *p, fastjson_pointer_block *b)
 {
-	uint64_t in_string = 0, escaped_carry = 0;
+	__m128i v[4], lower[4];
+	int i;
 
-	while (limit - p >= FASTJSON_BLOCK) {
-		__m128i v[4], lower[4];
-		uint64_t quote, backslash, opens, closes, escaped, inside;
-		int i;
-		for (i = 0; i < 4; i++) {
-			v[i] = _mm_loadu_si128((const __m128i *) (p + 16 * i));
-			lower[i] = _mm_or_si128(v[i], _mm_set1_epi8(0x20));
-		}
-		quote = fastjson_pointer_eq64_sse2(v, '"');
-		backslash = fastjson_pointer_eq64_sse2(v, '\\');
-		escaped = (backslash | escaped_carry) ? fastjson_escaped_bytes(backslash, &escaped_carry) : 0;
-		inside = fastjson_prefix_xor(quote & ~escaped) ^ in_string;
-		in_string = (uint64_t) ((int64_t) inside >> 63);
-		opens = fastjson_pointer_eq64_sse2(lower, '{') & ~inside;
-		closes = fastjson_pointer_eq64_sse2(lower, '}') & ~inside;
-		if (fastjson_pointer_popcount64(closes) < open) {
-			open += fastjson_pointer_popcount64(opens);
-			open -= fastjson_pointer_popcount64(closes);
-		} else {
-			uint64_t brackets = opens | closes;
-			while (brackets) {
-				unsigned at = fastjson_ctz64(brackets);
-				if ((opens >> at) & 1) {
-					open++;
-				} else if (--open == 0) {
-					return p + at + 1;
-				}
-				brackets &= brackets - 1;
-			}
-		}
-		p += FASTJSON_BLOCK;
+	for (i = 0; i < 4; i++) {
+		v[i] = _mm_loadu_si128((const __m128i *) (p + 16 * i));
+		lower[i] = _mm_or_si128(v[i], _mm_set1_epi8(0x20));
 	}
-	/* The last bytes one mark at a time, from inside a string if the blocks ended there. */
-	if (in_string) {
-		p = fastjson_pointer_skip_string(p - 1 + escaped_carry, limit, simd);
-	} else if (escaped_carry) {
-		p++;
-	}
-	return fastjson_pointer_close_by_marks(p, limit, simd, open);
+	b->quote = fastjson_pointer_eq64_sse2(v, '"');
+	b->backslash = fastjson_pointer_eq64_sse2(v, '\\');
+	b->open = fastjson_pointer_eq64_sse2(lower, '{');
+	b->close = fastjson_pointer_eq64_sse2(lower, '}');
 }
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_pointer_eq64_avx2(__m256i lo, __m256i hi, char c)
+{
+	__m256i k = _mm256_set1_epi8(c);
+	return fastjson_movemask64_avx2(_mm256_cmpeq_epi8(lo, k), _mm256_cmpeq_epi8(hi, k));
+}
+
+static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_pointer_classify_avx2(const unsigned char *p,
+		fastjson_pointer_block *b)
+{
+	__m256i lo = _mm256_loadu_si256((const __m256i *) p), hi = _mm256_loadu_si256((const __m256i *) (p + 32));
+	__m256i lo_lower = _mm256_or_si256(lo, _mm256_set1_epi8(0x20)), hi_lower = _mm256_or_si256(hi, _mm256_set1_epi8(0x20));
+
+	b->quote = fastjson_pointer_eq64_avx2(lo, hi, '"');
+	b->backslash = fastjson_pointer_eq64_avx2(lo, hi, '\\');
+	b->open = fastjson_pointer_eq64_avx2(lo_lower, hi_lower, '{');
+	b->close = fastjson_pointer_eq64_avx2(lo_lower, hi_lower, '}');
+}
+#endif
+
+/* fastjson_pointer_close_by_marks() 64 bytes at a time, with the structural stage's string
+ * masks (escaped quotes, prefix XOR): a block whose closing brackets cannot close them all
+ * is counted, not walked. One copy per SIMD path, each with its classifier inlined. */
+#define FASTJSON_POINTER_CLOSE_BY_BLOCKS(suffix, target, prefix_xor) \
+static target const unsigned char *fastjson_pointer_close_by_blocks_##suffix(const unsigned char *p, \
+		const unsigned char *limit, fastjson_simd_path simd, size_t open) \
+{ \
+	uint64_t in_string = 0, escaped_carry = 0; \
+	while (limit - p >= FASTJSON_BLOCK) { \
+		fastjson_pointer_block b; \
+		uint64_t escaped, inside, opens, closes; \
+		unsigned n_closes; \
+		fastjson_pointer_classify_##suffix(p, &b); \
+		escaped = (b.backslash | escaped_carry) ? fastjson_escaped_bytes(b.backslash, &escaped_carry) : 0; \
+		inside = prefix_xor(b.quote & ~escaped) ^ in_string; \
+		in_string = (uint64_t) ((int64_t) inside >> 63); \
+		opens = b.open & ~inside; \
+		closes = b.close & ~inside; \
+		n_closes = fastjson_pointer_popcount64(closes); \
+		if (n_closes < open) { \
+			open += fastjson_pointer_popcount64(opens); \
+			open -= n_closes; \
+		} else { \
+			uint64_t brackets = opens | closes; \
+			while (brackets) { \
+				unsigned at = fastjson_ctz64(brackets); \
+				if ((opens >> at) & 1) { \
+					open++; \
+				} else if (--open == 0) { \
+					return p + at + 1; \
+				} \
+				brackets &= brackets - 1; \
+			} \
+		} \
+		p += FASTJSON_BLOCK; \
+	} \
+	/* The last bytes mark by mark, from inside a string if the blocks ended there. */ \
+	if (in_string) { \
+		p = fastjson_pointer_skip_string(p - 1 + escaped_carry, limit, simd); \
+	} \
+	return fastjson_pointer_close_by_marks(p, limit, simd, open); \
+}
+
+#ifdef FASTJSON_HAVE_SSE2
+FASTJSON_POINTER_CLOSE_BY_BLOCKS(sse2, , fastjson_prefix_xor)
+#endif
+#ifdef FASTJSON_HAVE_AVX2
+FASTJSON_POINTER_CLOSE_BY_BLOCKS(avx2, FASTJSON_TARGET_AVX2, fastjson_prefix_xor_clmul)
 #endif
 
 /* p at a value; returns past it. */
@@ -178,12 +219,19 @@ static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, 
 		}
 		return p;
 	}
-#ifdef FASTJSON_HAVE_SSE2
-	/* Long containers only: a short one costs less mark by mark. */
-	if (simd != FASTJSON_SIMD_SCALAR && limit - p > 4 * FASTJSON_BLOCK) {
-		return fastjson_pointer_close_by_blocks(p + 1, limit, simd, 1);
-	}
+	/* Block by block only with input enough left: a short container costs less mark by mark. */
+	if (limit - p > 4 * FASTJSON_BLOCK) {
+#ifdef FASTJSON_HAVE_AVX2
+		if (fastjson_simd_has_avx2(simd)) {
+			return fastjson_pointer_close_by_blocks_avx2(p + 1, limit, simd, 1);
+		}
 #endif
+#ifdef FASTJSON_HAVE_SSE2
+		if (simd != FASTJSON_SIMD_SCALAR) {
+			return fastjson_pointer_close_by_blocks_sse2(p + 1, limit, simd, 1);
+		}
+#endif
+	}
 	return fastjson_pointer_close_by_marks(p + 1, limit, simd, 1);
 }
 

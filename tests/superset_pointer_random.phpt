@@ -16,7 +16,8 @@ $bad = [];
 $flag_sets = [0, JSON_BIGINT_AS_STRING, JSON_OBJECT_AS_ARRAY, JSON_INVALID_UTF8_SUBSTITUTE, JSON_THROW_ON_ERROR];
 $paths_simd = fj_simd_paths();
 for ($d = 0; $d < $docs; $d++) {
-    fj_set_simd($paths_simd[$d % count($paths_simd)]);
+    /* The large documents (every fourth) take each path in turn too. */
+    fj_set_simd($paths_simd[($d % 4 === 3 ? intdiv($d, 4) : $d) % count($paths_simd)]);
     $paths = [];
     $json = sj_ws($r) . sj_random_json($r, $r->range(0, 4), $paths) . sj_ws($r);
     /* Every fourth document: many of them in one object or array, so that the walk skips
@@ -28,7 +29,7 @@ for ($d = 0; $d < $docs; $d++) {
         for ($k = 0, $m = $r->range(20, 60); $k < $m; $k++) {
             $sub = [];
             $name = $object ? sj_random_key($r) . $k % 7 : null;
-            $text = sj_random_json($r, 4, $sub, $object ? '/' . sj_pointer_escape($name) : "/$k");
+            $text = sj_random_json($r, $r->range(2, 6), $sub, $object ? '/' . sj_pointer_escape($name) : "/$k");
             $parts[] = ($object ? json_encode($name) . ':' : '') . $text;
             if ($r->chance(30) || $k === $m - 1) {
                 array_push($paths, ...array_slice($sub, 0, 4));
