@@ -165,7 +165,7 @@ static void fastjson_locate(const char *json, size_t offset, size_t *line, size_
 
 /* Keeps where a decode or validate stopped, for fastjson_last_error_info() and for ext/json's
  * own error state (the location is part of it from PHP 8.6). */
-const fastjson_error_info *fastjson_record_parse_error(const zend_string *json, const fastjson_parse_error *error)
+static const fastjson_error_info *fastjson_record_parse_error(const zend_string *json, const fastjson_parse_error *error)
 {
 	fastjson_error_info *info = &FASTJSON_G(last_error);
 
@@ -221,7 +221,7 @@ static zend_string *fastjson_error_msg_at(php_json_error_code code, size_t line,
 	return zend_string_init(fastjson_error_msg(code), strlen(fastjson_error_msg(code)), 0);
 }
 
-void fastjson_throw_at(php_json_error_code code, size_t line, size_t column)
+static void fastjson_throw_at(php_json_error_code code, size_t line, size_t column)
 {
 	zend_string *msg = fastjson_error_msg_at(code, line, column);
 	zend_throw_exception(php_json_exception_ce, ZSTR_VAL(msg), code);

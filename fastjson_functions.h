@@ -11,12 +11,6 @@
 /* ext/json's message for an error code. */
 const char *fastjson_error_msg(php_json_error_code code);
 
-/* Keeps where a decode or validate of json stopped, for fastjson_last_error_info(). */
-const fastjson_error_info *fastjson_record_parse_error(const zend_string *json, const fastjson_parse_error *error);
-
-/* Throws ext/json's JsonException for code at a location (line 0: none). */
-void fastjson_throw_at(php_json_error_code code, size_t line, size_t column);
-
 /* Whether the structural stage runs on the SIMD path in use (fastjson.structural). */
 bool fastjson_structural_active(void);
 
