@@ -485,10 +485,10 @@ PHP_FUNCTION(fastjson_file_decode)
 	zend_string_release(contents);
 }
 
-/* Writes data to a new file; false when it could not be created or fully written. */
-static bool fastjson_write_new(const char *path, const char *mode, const zend_string *data, php_stream_context *context)
+/* Writes data through another wrapper; false when it could not be opened or fully written. */
+static bool fastjson_write_stream(const char *url, const zend_string *data, php_stream_context *context)
 {
-	php_stream *stream = php_stream_open_wrapper_ex(path, mode, REPORT_ERRORS, NULL, context);
+	php_stream *stream = php_stream_open_wrapper_ex(url, "wb", REPORT_ERRORS, NULL, context);
 	bool written;
 
 	if (!stream) {
@@ -499,39 +499,65 @@ static bool fastjson_write_new(const char *path, const char *mode, const zend_st
 	return php_stream_close(stream) == 0 && written;
 }
 
-/* A plain file is replaced whole: the text goes to a new file beside it, which is then
- * renamed over it, so that a failure leaves the old file (or none) and never half of the
- * new one. Other wrappers (php://memory, user wrappers) are written directly. */
+/* A plain file is replaced whole: the text goes to a new file beside it, which then takes
+ * the old file's permissions and is renamed over it, so that a failure leaves the old
+ * file (or none) and never half of the new one. A symbolic link is followed: the file it
+ * names is replaced and the link stays. */
+static bool fastjson_replace_plain_file(php_stream_wrapper *wrapper, const char *path, const zend_string *data,
+		php_stream_context *context)
+{
+	char real[MAXPATHLEN];
+	php_stream_statbuf old;
+	bool had_old;
+	int attempt;
+
+	if (VCWD_REALPATH(path, real)) {
+		path = real;
+	}
+	had_old = wrapper->wops->url_stat(wrapper, path, PHP_STREAM_URL_STAT_QUIET, &old, context) == 0;
+	for (attempt = 0; attempt < 8; attempt++) {
+		/* "x": created here or not at all, so a name in use is never overwritten. */
+		zend_string *temp = zend_strpprintf(0, "%s.%lx.%lx.%d.fastjson-tmp", path, (unsigned long) getpid(),
+			(unsigned long) time(NULL), attempt);
+		php_stream *stream = php_stream_open_wrapper_ex(ZSTR_VAL(temp), "xb", REPORT_ERRORS, NULL, context);
+		bool done;
+
+		if (!stream) {
+			bool taken = errno == EEXIST;
+			zend_string_release(temp);
+			if (taken) {
+				continue;
+			}
+			return false;
+		}
+		done = php_stream_write(stream, ZSTR_VAL(data), ZSTR_LEN(data)) == (ssize_t) ZSTR_LEN(data)
+			&& php_stream_flush(stream) == 0;
+		done = php_stream_close(stream) == 0 && done;
+		if (done && had_old) {
+			zend_long mode = (zend_long) (old.sb.st_mode & 07777);
+			wrapper->wops->stream_metadata(wrapper, ZSTR_VAL(temp), PHP_STREAM_META_ACCESS, &mode, context);
+		}
+		done = done && wrapper->wops->rename(wrapper, ZSTR_VAL(temp), path, 0, context) != 0;
+		if (!done) {
+			wrapper->wops->unlink(wrapper, ZSTR_VAL(temp), 0, context);
+		}
+		zend_string_release(temp);
+		return done;
+	}
+	return false;
+}
+
+/* Other wrappers (php://memory, user wrappers) are written directly. */
 static bool fastjson_write_file(const zend_string *filename, const zend_string *data)
 {
 	php_stream_context *context = php_stream_context_from_zval(NULL, 0);
 	const char *path;
 	php_stream_wrapper *wrapper = php_stream_locate_url_wrapper(ZSTR_VAL(filename), &path, 0);
-	zend_string *temp;
-	bool done = false;
-	int attempt;
 
 	if (wrapper != &php_plain_files_wrapper) {
-		return fastjson_write_new(ZSTR_VAL(filename), "wb", data, context);
+		return fastjson_write_stream(ZSTR_VAL(filename), data, context);
 	}
-	for (attempt = 0; attempt < 8 && !done; attempt++) {
-		/* "x": created here or not at all, so a name in use is never overwritten. */
-		temp = zend_strpprintf(0, "%s.%lx.%lx.%d.fastjson-tmp", path, (unsigned long) getpid(),
-			(unsigned long) time(NULL), attempt);
-		if (fastjson_write_new(ZSTR_VAL(temp), "xb", data, context)) {
-			done = wrapper->wops->rename(wrapper, ZSTR_VAL(temp), path, 0, context) != 0;
-			if (!done) {
-				wrapper->wops->unlink(wrapper, ZSTR_VAL(temp), 0, context);
-			}
-			zend_string_release(temp);
-			return done;
-		}
-		zend_string_release(temp);
-		if (errno != EEXIST) {
-			break;
-		}
-	}
-	return false;
+	return fastjson_replace_plain_file(wrapper, path, data, context);
 }
 
 PHP_FUNCTION(fastjson_file_encode)

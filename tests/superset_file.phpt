@@ -30,6 +30,11 @@ var_dump(@fastjson_file_decode("$dir/missing.json"), json_last_error(), fastjson
 var_dump(@fastjson_file_encode("$dir/no/such/dir.json", [1]), json_last_error(), fastjson_last_error_info()['msg']);
 var_dump(@fastjson_file_encode($dir, [1]), is_dir($dir));   // a directory is not replaced
 var_dump(glob("$dir/*tmp*"));
+/* The replaced file keeps its permissions; a symbolic link stays and its file is replaced. */
+chmod($file, 0640);
+symlink($file, "$dir/link.json");
+var_dump(fastjson_file_encode("$dir/link.json", [7]), is_link("$dir/link.json"), file_get_contents($file), sprintf('%o', fileperms($file) & 0777));
+unlink("$dir/link.json");
 /* Other wrappers are read and written directly. */
 var_dump(fastjson_file_decode('data://text/plain;base64,' . base64_encode('{"k":[1]}'), true));
 var_dump(fastjson_file_encode('php://memory', [1, 2]), fastjson_file_encode('php://temp', [1]));
@@ -73,6 +78,10 @@ bool(false)
 bool(true)
 array(0) {
 }
+bool(true)
+bool(true)
+string(3) "[7]"
+string(3) "640"
 array(1) {
   ["k"]=>
   array(1) {
