@@ -60,8 +60,12 @@ for ($i = 0; $i < $n; $i++) {
     if ($r->chance(20)) {
         $p = substr($p, 0, $r->below(strlen($p) + 1));   // truncated: json_decode's error
     }
+    if ($r->chance(10) && ($q = strpos($t, '"')) !== false) {
+        $t = substr_replace($t, "\xff", $q + 1, 0);       // invalid UTF-8 in a string or a name
+    }
     $assoc = $r->pick([null, true, false]);
-    $flags = $r->pick([0, JSON_BIGINT_AS_STRING, JSON_THROW_ON_ERROR, JSON_OBJECT_AS_ARRAY]);
+    $flags = $r->pick([0, JSON_BIGINT_AS_STRING, JSON_THROW_ON_ERROR, JSON_OBJECT_AS_ARRAY, JSON_INVALID_UTF8_IGNORE,
+        JSON_INVALID_UTF8_SUBSTITUTE | JSON_THROW_ON_ERROR]);
     $ref = sj_outcome(fn () => ref_merge($t, $p, $assoc, 512, $flags));
     $got = sj_outcome(fn () => fastjson_merge_patch($t, $p, $assoc, 512, $flags));
     if ($ref !== $got) {
