@@ -102,6 +102,13 @@ foreach ($docs as $size => $doc) {
         fn () => fastjson_decode($doc, true, 512, FASTJSON_DECODE_RELAXED), $rounds);
     race("decode RELAXED vs fastjson_decode, $size", fn () => fastjson_decode($doc, true),
         fn () => fastjson_decode($doc, true, 512, FASTJSON_DECODE_RELAXED), $rounds);
+    /* JSONC: the pretty-printed document with a comment after every line that ends in a
+     * comma and a trailing comma before every closing bracket; fastjson_decode() of the
+     * same document without them is the reference. */
+    $pretty = json_encode(json_decode($doc), JSON_PRETTY_PRINT | JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);
+    $jsonc = preg_replace(['/,$/m', '/(?<=[^\[{\s])(\n\s*[\]}])/'], [', // c', ',$1'], $pretty);
+    race("decode RELAXED of JSONC vs fastjson_decode, $size", fn () => fastjson_decode($pretty, true),
+        fn () => fastjson_decode($jsonc, true, 512, FASTJSON_DECODE_RELAXED), $rounds);
     $file = tempnam(sys_get_temp_dir(), 'fjbench');
     file_put_contents($file, $doc);
     race("file_decode vs json_decode(file_get_contents), $size", fn () => json_decode(file_get_contents($file), true),
