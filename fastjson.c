@@ -326,7 +326,7 @@ void fastjson_decode_text(zval *return_value, const zend_string *json, zend_long
 {
 	fastjson_parse_error error;
 	/* The same length as json, so that error offsets are json's. */
-	zend_string *blanked = options & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json) : NULL;
+	zend_string *blanked = options & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json, FASTJSON_G(simd_path)) : NULL;
 
 	fastjson_decode_ex(return_value, blanked ? blanked : json, (int) (options & ~FASTJSON_DECODE_RELAXED),
 		(int) depth, FASTJSON_G(simd_path), &error);
@@ -427,7 +427,7 @@ PHP_FUNCTION(fastjson_validate)
 	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags, allowed)) {
 		return;
 	}
-	blanked = flags & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json) : NULL;
+	blanked = flags & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json, FASTJSON_G(simd_path)) : NULL;
 	text = blanked ? blanked : json;
 	flags &= ~FASTJSON_DECODE_RELAXED;
 	structural = fastjson_structural_active();

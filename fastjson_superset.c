@@ -138,7 +138,7 @@ static int fastjson_pointer_lookup(const zend_string *json, const zend_string *p
 {
 	const zend_string *text;
 
-	*blanked = options & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json) : NULL;
+	*blanked = options & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json, FASTJSON_G(simd_path)) : NULL;
 	text = *blanked ? *blanked : json;
 	memset(target, 0, sizeof(*target));
 	if (!fastjson_check_document(json, text, depth, options & ~FASTJSON_DECODE_RELAXED)) {

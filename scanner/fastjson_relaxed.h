@@ -5,6 +5,7 @@
 #define FASTJSON_RELAXED_H
 
 #include "php.h"
+#include "../fastjson_simd.h"
 
 /* A bit ext/json does not use; json_*() ignore it (or refuse it, as json_validate()
  * refuses every unknown flag), only the fastjson_*() functions honour it. */
@@ -15,6 +16,6 @@
  * has none of them. The copy has json's length and every other byte in place, so the
  * scanner's error offsets are json's. Anything else stays for the scanner to reject: an
  * unterminated comment, a comma after '[', '{', ':' or another comma, a mark elsewhere. */
-zend_string *fastjson_relaxed_blank(const zend_string *json);
+zend_string *fastjson_relaxed_blank(const zend_string *json, fastjson_simd_path simd);
 
 #endif
