@@ -219,7 +219,8 @@ static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, 
 		}
 		return p;
 	}
-	/* Block by block only with input enough left: a short container costs less mark by mark. */
+	/* Blocks while 64 bytes can be read (near the input's end the marks cost less);
+	 * the NEON and scalar paths go mark by mark. */
 	if (limit - p > 4 * FASTJSON_BLOCK) {
 #ifdef FASTJSON_HAVE_AVX2
 		if (fastjson_simd_has_avx2(simd)) {
