@@ -16,6 +16,8 @@
 #include "encoder/fastjson_compat.h"
 #include "scanner/fastjson_parser.h"
 #include "scanner/fastjson_structural.h"
+#include "scanner/fastjson_relaxed.h"
+#include "fastjson_functions.h"
 #include "fastjson_arginfo.h"
 
 /* Exported by ext/json but declared in none of its installed headers. */
@@ -71,7 +73,7 @@ static ZEND_INI_MH(fastjson_update_structural)
 static const char *const fastjson_structural_mode_names[] = {"off", "auto", "on"};
 
 /* Whether validate runs the structural stage on the SIMD path in use. */
-static bool fastjson_structural_active(void)
+bool fastjson_structural_active(void)
 {
 	return FASTJSON_G(structural) == FASTJSON_STRUCTURAL_ON
 		|| (FASTJSON_G(structural) == FASTJSON_STRUCTURAL_AUTO && FASTJSON_G(simd_path) != FASTJSON_SIMD_SCALAR);
@@ -108,7 +110,7 @@ PHP_INI_END()
 /* ---- errors --------------------------------------------------------------------- */
 
 /* ext/json's messages (json.c php_json_get_error_msg(), which is not exported). */
-static const char *fastjson_error_msg(php_json_error_code code)
+const char *fastjson_error_msg(php_json_error_code code)
 {
 	switch (code) {
 		case PHP_JSON_ERROR_NONE:
@@ -168,6 +170,7 @@ static const fastjson_error_info *fastjson_record_parse_error(const zend_string 
 	fastjson_error_info *info = &FASTJSON_G(last_error);
 
 	info->code = error->code;
+	info->io_error = NULL;
 	if (error->code == PHP_JSON_ERROR_NONE) {
 		info->offset = info->line = info->column = 0;
 	} else {
@@ -202,6 +205,7 @@ void fastjson_record_ext_json_error(void)
 		info->code = FASTJSON_JSON_ERROR_CODE;
 	}
 	info->offset = info->line = info->column = 0;
+	info->io_error = NULL;
 }
 
 /* ext/json's message for a code, with " near location L:C" from PHP 8.6 when there is one. */
@@ -265,24 +269,8 @@ PHP_FUNCTION(fastjson_encode)
 	RETURN_STR(fastjson_buf_extract(&encoder.buf));
 }
 
-PHP_FUNCTION(fastjson_decode)
+bool fastjson_decode_begin(const zend_string *json, zend_long depth, zend_long options, uint32_t depth_arg)
 {
-	zend_string *json;
-	bool assoc = false, assoc_null = true;
-	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	zend_long options = 0;
-	php_json_error_code code;
-	fastjson_parse_error error;
-	const fastjson_error_info *info;
-
-	ZEND_PARSE_PARAMETERS_START(1, 4)
-		Z_PARAM_STR(json)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_BOOL_OR_NULL(assoc, assoc_null)
-		Z_PARAM_LONG(depth)
-		Z_PARAM_LONG(options)
-	ZEND_PARSE_PARAMETERS_END();
-
 	/* ext/json's order: reset, empty input, then the depth range. */
 	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
 		fastjson_json_error_set(PHP_JSON_ERROR_NONE);
@@ -294,16 +282,21 @@ PHP_FUNCTION(fastjson_decode)
 		} else {
 			zend_throw_exception(php_json_exception_ce, fastjson_error_msg(PHP_JSON_ERROR_SYNTAX), PHP_JSON_ERROR_SYNTAX);
 		}
-		RETURN_NULL();
+		return false;
 	}
 	if (depth <= 0) {
-		zend_argument_value_error(3, "must be greater than 0");
-		RETURN_THROWS();
+		zend_argument_value_error(depth_arg, "must be greater than 0");
+		return false;
 	}
 	if (depth > INT_MAX) {
-		zend_argument_value_error(3, "must be less than %d", INT_MAX);
-		RETURN_THROWS();
+		zend_argument_value_error(depth_arg, "must be less than %d", INT_MAX);
+		return false;
 	}
+	return true;
+}
+
+zend_long fastjson_decode_options(bool assoc, bool assoc_null, zend_long options)
+{
 	/* $associative, when given, overrides JSON_OBJECT_AS_ARRAY. */
 	if (!assoc_null) {
 		if (assoc) {
@@ -312,22 +305,75 @@ PHP_FUNCTION(fastjson_decode)
 			options &= ~PHP_JSON_OBJECT_AS_ARRAY;
 		}
 	}
+	return options;
+}
 
-	code = fastjson_decode_ex(return_value, json, (int) options, (int) depth, FASTJSON_G(simd_path), &error);
-	info = fastjson_record_parse_error(json, &error);
-	if (code != PHP_JSON_ERROR_NONE) {
-		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
-			fastjson_json_error_set_at(code, info->line, info->column);
-		} else {
-			fastjson_throw_at(code, info->line, info->column);
-		}
-		RETURN_NULL();
+void fastjson_decode_end(const zend_string *json, const fastjson_parse_error *error, zend_long options)
+{
+	const fastjson_error_info *info = fastjson_record_parse_error(json, error);
+
+	if (error->code == PHP_JSON_ERROR_NONE) {
+		return;
 	}
+	if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+		fastjson_json_error_set_at(error->code, info->line, info->column);
+	} else {
+		fastjson_throw_at(error->code, info->line, info->column);
+	}
+}
+
+void fastjson_decode_text(zval *return_value, const zend_string *json, zend_long depth, zend_long options)
+{
+	fastjson_parse_error error;
+	/* The same length as json, so that error offsets are json's. */
+	zend_string *blanked = options & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json, FASTJSON_G(simd_path)) : NULL;
+
+	fastjson_decode_ex(return_value, blanked ? blanked : json, (int) (options & ~FASTJSON_DECODE_RELAXED),
+		(int) depth, FASTJSON_G(simd_path), &error);
+	if (blanked) {
+		zend_string_release(blanked);
+	}
+	fastjson_decode_end(json, &error, options);
+	if (error.code != PHP_JSON_ERROR_NONE) {
+		ZVAL_NULL(return_value);
+	}
+}
+
+/* FASTJSON_DECODE_RELAXED is fastjson's own: json_decode() and json_validate(), which the
+ * override may route here, ignore or refuse that bit as ext/json does. */
+static zend_always_inline bool fastjson_called_by_own_name(zend_execute_data *execute_data, zif_handler own)
+{
+	return EX(func)->internal_function.handler == own;
+}
+
+PHP_FUNCTION(fastjson_decode)
+{
+	zend_string *json;
+	bool assoc = false, assoc_null = true;
+	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
+	zend_long options = 0;
+
+	ZEND_PARSE_PARAMETERS_START(1, 4)
+		Z_PARAM_STR(json)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_BOOL_OR_NULL(assoc, assoc_null)
+		Z_PARAM_LONG(depth)
+		Z_PARAM_LONG(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!fastjson_called_by_own_name(execute_data, ZEND_FN(fastjson_decode))) {
+		options &= ~FASTJSON_DECODE_RELAXED;
+	}
+	if (!fastjson_decode_begin(json, depth, options, 3)) {
+		return;
+	}
+	fastjson_decode_text(return_value, json, depth, fastjson_decode_options(assoc, assoc_null, options));
 }
 
 /* json_validate()'s argument rules and error-state reset; false when the call is over
  * (a ValueError was thrown or an empty string answered). */
-static bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **json, int *depth, int *flags)
+static bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **json, int *depth, int *flags,
+		zend_long allowed_flags)
 {
 	zend_long depth_arg = PHP_JSON_PARSER_DEFAULT_DEPTH;
 	zend_long flags_arg = 0;
@@ -339,7 +385,7 @@ static bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **j
 		Z_PARAM_LONG(flags_arg)
 	ZEND_PARSE_PARAMETERS_END_EX(return false);
 
-	if (flags_arg != 0 && flags_arg != PHP_JSON_INVALID_UTF8_IGNORE) {
+	if (flags_arg & ~allowed_flags) {
 		zend_argument_value_error(3, "must be a valid flag (allowed flags: JSON_INVALID_UTF8_IGNORE)");
 		return false;
 	}
@@ -363,26 +409,38 @@ static bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **j
 	return true;
 }
 
-/* json_validate() of PHP 8.3, also on 8.2. */
+/* json_validate() of PHP 8.3, also on 8.2; called as fastjson_validate() it also takes
+ * FASTJSON_DECODE_RELAXED. */
 PHP_FUNCTION(fastjson_validate)
 {
-	zend_string *json;
+	zend_string *json, *blanked;
+	const zend_string *text;
 	int depth, flags;
 	fastjson_parse_error error;
 	const fastjson_error_info *info;
 	bool structural;
+	zend_long allowed = PHP_JSON_INVALID_UTF8_IGNORE;
 
-	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags)) {
+	if (fastjson_called_by_own_name(execute_data, ZEND_FN(fastjson_validate))) {
+		allowed |= FASTJSON_DECODE_RELAXED;
+	}
+	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags, allowed)) {
 		return;
 	}
+	blanked = flags & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json, FASTJSON_G(simd_path)) : NULL;
+	text = blanked ? blanked : json;
+	flags &= ~FASTJSON_DECODE_RELAXED;
 	structural = fastjson_structural_active();
-	if (structural && fastjson_structural_validate(json, depth, FASTJSON_G(simd_path))) {
+	if (structural && fastjson_structural_validate(text, depth, FASTJSON_G(simd_path))) {
 		FASTJSON_G(structural_accepted)++;
 		error.code = PHP_JSON_ERROR_NONE;
 		error.offset = 0;
 	} else {
 		FASTJSON_G(structural_passed_on) += structural;
-		fastjson_validate_ex(json, flags, depth, FASTJSON_G(simd_path), &error);
+		fastjson_validate_ex(text, flags, depth, FASTJSON_G(simd_path), &error);
+	}
+	if (blanked) {
+		zend_string_release(blanked);
 	}
 	info = fastjson_record_parse_error(json, &error);
 	fastjson_json_error_set_at(info->code, info->line, info->column);
@@ -396,7 +454,7 @@ void fastjson_validate_by_ext_json(INTERNAL_FUNCTION_PARAMETERS)
 	int depth, flags;
 	zval value;
 
-	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags)) {
+	if (!fastjson_validate_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &json, &depth, &flags, PHP_JSON_INVALID_UTF8_IGNORE)) {
 		return;
 	}
 	/* As arrays: json_validate() never reports an invalid property name. */
@@ -430,12 +488,15 @@ PHP_FUNCTION(fastjson_last_error_info)
 	const fastjson_error_info *info = &FASTJSON_G(last_error);
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	array_init_size(return_value, 5);
+	array_init_size(return_value, 7);
 	add_assoc_long(return_value, "code", info->code);
-	add_assoc_string(return_value, "msg", fastjson_error_msg(info->code));
+	add_assoc_string(return_value, "msg", info->io_error ? info->io_error : fastjson_error_msg(info->code));
 	add_assoc_long(return_value, "line", (zend_long) info->line);
 	add_assoc_long(return_value, "column", (zend_long) info->column);
 	add_assoc_long(return_value, "offset", (zend_long) info->offset);
+	/* The other fastjson extension's names for the same place. */
+	add_assoc_long(return_value, "pos", fastjson_last_error_pos());
+	add_assoc_long(return_value, "col", (zend_long) info->column);
 }
 
 PHP_FUNCTION(fastjson_info)
@@ -504,6 +565,7 @@ static PHP_MINIT_FUNCTION(fastjson)
 {
 	(void) type;
 	REGISTER_INI_ENTRIES();
+	fastjson_superset_startup(module_number);
 	fastjson_escape_startup();
 	fastjson_compat_startup();
 	if (FASTJSON_G(override) && !fastjson_override_startup(FASTJSON_JSON_VALIDATE_ENTRY)) {

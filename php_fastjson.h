@@ -27,6 +27,8 @@ typedef struct {
 	size_t offset;
 	size_t line;
 	size_t column;
+	/* A file helper's failure to read or write (fastjson_file_*()), else NULL. */
+	const char *io_error;
 } fastjson_error_info;
 
 ZEND_BEGIN_MODULE_GLOBALS(fastjson)

@@ -24,7 +24,7 @@ foreach ($cases as [$json, $depth]) {
     $info = fastjson_last_error_info();
     fastjson_validate($json, $depth);
     $validate_same = fastjson_last_error_info() === $info;
-    echo addcslashes($json, "\0..\37\177..\377"), ' => ', implode(' | ', $info), "\n";
+    echo addcslashes($json, "\0..\37\177..\377"), ' => ', implode(' | ', array_slice($info, 0, 5)), "\n";
     // From PHP 8.6 json_last_error_msg() also carries " near location L:C".
     var_dump($same && $info['code'] === $ext[0] && str_starts_with($ext[1], $info['msg']), $validate_same);
 }

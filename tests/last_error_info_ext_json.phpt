@@ -8,7 +8,7 @@ fastjson.override=1
 <?php
 function show(string $label): void
 {
-    echo str_pad($label, 34), implode(' | ', fastjson_last_error_info()), ' / json_last_error ', json_last_error(), "\n";
+    echo str_pad($label, 34), implode(' | ', array_slice(fastjson_last_error_info(), 0, 5)), ' / json_last_error ', json_last_error(), "\n";
 }
 
 var_dump(fastjson_info()['override']);
