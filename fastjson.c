@@ -230,12 +230,35 @@ static void fastjson_throw_at(php_json_error_code code, size_t line, size_t colu
 
 /* ---- PHP functions ---------------------------------------------------------------- */
 
+/* Encodes value as fastjson_encode() does; NULL on failure, reported as fastjson_encode()
+ * reports it (error state, or a JsonException with THROW_ON_ERROR and no PARTIAL). */
+zend_string *fastjson_encode_reported(zval *value, zend_long options, zend_long depth)
+{
+	fastjson_encoder encoder;
+
+	fastjson_encoder_init(&encoder, (int) options, (int) depth, FASTJSON_G(simd_path));
+	fastjson_encode_zval(&encoder, value);
+	if (!(options & PHP_JSON_THROW_ON_ERROR) || (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		fastjson_json_error_set(encoder.error_code);
+		if (encoder.error_code != PHP_JSON_ERROR_NONE && !(options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+			fastjson_buf_free(&encoder.buf);
+			return NULL;
+		}
+	} else if (encoder.error_code != PHP_JSON_ERROR_NONE) {
+		fastjson_buf_free(&encoder.buf);
+		zend_throw_exception(php_json_exception_ce, fastjson_error_msg(encoder.error_code), encoder.error_code);
+		return NULL;
+	}
+	/* Also after an exception thrown by jsonSerialize(), as json_encode() does. */
+	return fastjson_buf_extract(&encoder.buf);
+}
+
 PHP_FUNCTION(fastjson_encode)
 {
 	zval *value;
 	zend_long options = 0;
 	zend_long depth = PHP_JSON_PARSER_DEFAULT_DEPTH;
-	fastjson_encoder encoder;
+	zend_string *json;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_ZVAL(value)
@@ -250,23 +273,14 @@ PHP_FUNCTION(fastjson_encode)
 		zend_argument_value_error(3, "must be between %d and %d", INT_MIN, INT_MAX);
 		RETURN_THROWS();
 	}
-	fastjson_encoder_init(&encoder, (int) options, (int) depth, FASTJSON_G(simd_path));
-	fastjson_encode_zval(&encoder, value);
-
-	/* THROW_ON_ERROR without PARTIAL leaves the global error state alone. */
-	if (!(options & PHP_JSON_THROW_ON_ERROR) || (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-		fastjson_json_error_set(encoder.error_code);
-		if (encoder.error_code != PHP_JSON_ERROR_NONE && !(options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-			fastjson_buf_free(&encoder.buf);
-			RETURN_FALSE;
+	json = fastjson_encode_reported(value, options, depth);
+	if (!json) {
+		if (EG(exception)) {
+			RETURN_THROWS();
 		}
-	} else if (encoder.error_code != PHP_JSON_ERROR_NONE) {
-		fastjson_buf_free(&encoder.buf);
-		zend_throw_exception(php_json_exception_ce, fastjson_error_msg(encoder.error_code), encoder.error_code);
-		RETURN_THROWS();
+		RETURN_FALSE;
 	}
-
-	RETURN_STR(fastjson_buf_extract(&encoder.buf));
+	RETURN_STR(json);
 }
 
 bool fastjson_decode_begin(const zend_string *json, zend_long depth, zend_long options, uint32_t depth_arg)

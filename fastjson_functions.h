@@ -8,6 +8,11 @@
 #include "php_fastjson.h"
 #include "scanner/fastjson_parser.h"
 
+/* Encodes value as json_encode() does; NULL on failure, reported as json_encode() reports
+ * it: the error state (THROW_ON_ERROR without PARTIAL leaves it alone) or a JsonException.
+ * Like json_encode(), it returns the output even when jsonSerialize() threw. */
+zend_string *fastjson_encode_reported(zval *value, zend_long options, zend_long depth);
+
 /* ext/json's message for an error code. */
 const char *fastjson_error_msg(php_json_error_code code);
 

@@ -212,32 +212,6 @@ PHP_FUNCTION(fastjson_pointer_exists)
 	RETURN_BOOL(status == FASTJSON_POINTER_FOUND);
 }
 
-/* Encodes value as fastjson_encode() does; NULL on failure, reported as fastjson_encode()
- * reports it (error state, or a JsonException with THROW_ON_ERROR and no PARTIAL). */
-static zend_string *fastjson_encode_reported(zval *value, zend_long options, zend_long depth)
-{
-	fastjson_encoder encoder;
-
-	fastjson_encoder_init(&encoder, (int) options, (int) depth, FASTJSON_G(simd_path));
-	fastjson_encode_zval(&encoder, value);
-	if (!(options & PHP_JSON_THROW_ON_ERROR) || (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-		fastjson_json_error_set(encoder.error_code);
-		if (encoder.error_code != PHP_JSON_ERROR_NONE && !(options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-			fastjson_buf_free(&encoder.buf);
-			return NULL;
-		}
-	} else if (encoder.error_code != PHP_JSON_ERROR_NONE) {
-		fastjson_buf_free(&encoder.buf);
-		zend_throw_exception(php_json_exception_ce, fastjson_error_msg(encoder.error_code), encoder.error_code);
-		return NULL;
-	}
-	if (EG(exception)) {
-		fastjson_buf_free(&encoder.buf);
-		return NULL;
-	}
-	return fastjson_buf_extract(&encoder.buf);
-}
-
 /* json with [from, to) replaced by sep, then key and ':' (when key is given), then value. */
 static zend_string *fastjson_splice(const zend_string *json, size_t from, size_t to, const char *sep,
 		const zend_string *key, const zend_string *value)
@@ -261,6 +235,18 @@ static zend_string *fastjson_splice(const zend_string *json, size_t from, size_t
 	o += ZSTR_LEN(json) - to;
 	*o = '\0';
 	return out;
+}
+
+/* fastjson_encode_reported(), and NULL when jsonSerialize() threw: nothing is written then. */
+static zend_string *fastjson_encode_for_write(zval *value, zend_long options, zend_long depth)
+{
+	zend_string *encoded = fastjson_encode_reported(value, options, depth);
+
+	if (encoded && EG(exception)) {
+		zend_string_release_ex(encoded, 0);
+		return NULL;
+	}
+	return encoded;
 }
 
 PHP_FUNCTION(fastjson_pointer_set)
@@ -289,13 +275,13 @@ PHP_FUNCTION(fastjson_pointer_set)
 	}
 	status = fastjson_pointer_lookup(json, pointer, depth, doc_options, &blanked, &target);
 	if (status == FASTJSON_POINTER_FOUND || (status == FASTJSON_POINTER_ABSENT && target.addable)) {
-		encoded = fastjson_encode_reported(value, flags & ~FASTJSON_DECODE_RELAXED, depth);
+		encoded = fastjson_encode_for_write(value, flags & ~FASTJSON_DECODE_RELAXED, depth);
 	}
 	if (encoded && target.key) {
 		zval name;
 		/* A name stays a string and is never partial output. */
 		ZVAL_STR(&name, target.key);
-		key = fastjson_encode_reported(&name, flags & ~(FASTJSON_DECODE_RELAXED | PHP_JSON_NUMERIC_CHECK
+		key = fastjson_encode_for_write(&name, flags & ~(FASTJSON_DECODE_RELAXED | PHP_JSON_NUMERIC_CHECK
 			| PHP_JSON_PARTIAL_OUTPUT_ON_ERROR), depth);
 	}
 	if (encoded && status == FASTJSON_POINTER_FOUND) {
@@ -575,7 +561,7 @@ PHP_FUNCTION(fastjson_file_encode)
 	ZEND_PARSE_PARAMETERS_END();
 
 	/* Nothing is written unless the whole value encodes. */
-	encoded = fastjson_encode_reported(value, flags, depth);
+	encoded = fastjson_encode_for_write(value, flags, depth);
 	if (!encoded) {
 		RETURN_FALSE;
 	}

@@ -94,15 +94,6 @@ static const unsigned char *fastjson_pointer_close_by_marks(const unsigned char 
 	}
 }
 
-/* Without -mpopcnt the builtin is a library call: the bit trick costs less. */
-static zend_always_inline unsigned fastjson_pointer_popcount64(uint64_t x)
-{
-	x -= (x >> 1) & UINT64_C(0x5555555555555555);
-	x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
-	x = (x + (x >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-	return (unsigned) ((x * UINT64_C(0x0101010101010101)) >> 56);
-}
-
 /* The bytes of a 64-byte block that matter to skipping, bit i for byte i. */
 typedef struct {
 	uint64_t quote;
@@ -173,9 +164,9 @@ static target const unsigned char *fastjson_pointer_close_by_blocks_##suffix(con
 		in_string = (uint64_t) ((int64_t) inside >> 63); \
 		opens = b.open & ~inside; \
 		closes = b.close & ~inside; \
-		n_closes = fastjson_pointer_popcount64(closes); \
+		n_closes = fastjson_popcount64(closes); \
 		if (n_closes < open) { \
-			open += fastjson_pointer_popcount64(opens); \
+			open += fastjson_popcount64(opens); \
 			open -= n_closes; \
 		} else { \
 			uint64_t brackets = opens | closes; \
