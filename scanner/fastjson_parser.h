@@ -19,7 +19,7 @@ typedef struct {
  * response), and a cached key saves the allocation, the copy and the hash of each one.
  * A slot also keeps the member count of the last object that started with its key, to
  * size the next one. */
-#define FASTJSON_KEY_CACHE_BITS 7
+#define FASTJSON_KEY_CACHE_BITS 10
 #define FASTJSON_KEY_CACHE_SIZE (1 << FASTJSON_KEY_CACHE_BITS)
 
 typedef struct {
