@@ -568,6 +568,8 @@ static zend_always_inline void fastjson_close_assoc(zval *result, zval *first, z
 	}
 	array_init_size(result, count);
 	ht = Z_ARRVAL_P(result);
+	/* Initialized now, so that the first member is appended inline too. */
+	zend_hash_real_init_mixed(ht);
 	for (; first < sp; first += 2) {
 		fastjson_table_put(ht, Z_STR(first[0]), &first[1], true);
 		zend_string_release_ex(Z_STR(first[0]), 0);
