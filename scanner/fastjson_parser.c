@@ -591,15 +591,40 @@ static zend_never_inline zval *fastjson_to_table(fastjson_parser *p, fastjson_fr
 	return first;
 }
 
+/* The slot of an object's first key keeps its member count, while it holds that key. */
+static zend_always_inline void fastjson_keep_object_size(fastjson_frame *f, const HashTable *members)
+{
+	if (f->first_slot && f->first_slot->key == f->first_key) {
+		f->first_slot->object_size = zend_hash_num_elements(members);
+	}
+}
+
+static zend_always_inline uint32_t fastjson_object_size_hint(fastjson_frame *f)
+{
+	if (f->first_slot && f->first_slot->key != f->first_key) {
+		f->first_slot = NULL;
+	}
+	return f->first_slot ? f->first_slot->object_size : 0;
+}
+
+/* An object decoded to an array: its table, when its first member is complete. */
+static zend_always_inline HashTable *fastjson_new_assoc_table(fastjson_frame *f)
+{
+	HashTable *ht = zend_new_array(fastjson_object_size_hint(f));
+
+	zend_hash_real_init_mixed(ht);
+	return ht;
+}
+
 /* An object's first member is complete: ext/json creates the object now. */
-static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *top, fastjson_key_slot *slot)
+static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *top)
 {
 	zval zv;
 	zend_object *obj;
 
 	object_init(&zv);
 	obj = Z_OBJ(zv);
-	obj->properties = zend_new_array(slot && slot->object_size ? slot->object_size : 0);
+	obj->properties = zend_new_array(fastjson_object_size_hint(top));
 	top->object = obj;
 	return obj;
 }
@@ -752,7 +777,8 @@ member_key:
 		}
 		ZVAL_STR(sp, key);
 		sp++;
-		if (top[-1].kind == FASTJSON_FRAME_OBJECT && top[-1].object == NULL) {
+		if (top[-1].kind == FASTJSON_FRAME_OBJECT ? top[-1].object == NULL
+				: top[-1].kind == FASTJSON_FRAME_ASSOC && top[-1].table == NULL) {
 			top[-1].first_key = key;
 			top[-1].first_slot = slot;
 		}
@@ -792,10 +818,7 @@ value_done:
 			sp--;
 			key = Z_STR_P(sp);
 			if (!obj) {
-				if (f->first_slot && f->first_slot->key != f->first_key) {
-					f->first_slot = NULL;
-				}
-				obj = fastjson_create_object(f, f->first_slot);
+				obj = fastjson_create_object(f);
 			}
 			if (UNEXPECTED(ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0')) {
 				zend_string_release_ex(key, 0);
@@ -805,6 +828,13 @@ value_done:
 			}
 			fastjson_table_put(obj->properties, key, &value, false);
 			zend_string_release_ex(key, 0);
+		} else if (f->kind == FASTJSON_FRAME_ASSOC && !f->table) {
+			/* Filled in place from its first member, as ext/json fills it (and sized like
+			 * the last object that started with the same key). */
+			f->table = fastjson_new_assoc_table(f);
+			sp--;
+			fastjson_table_put(f->table, Z_STR_P(sp), &value, true);
+			zend_string_release_ex(Z_STR_P(sp), 0);
 		} else if (EXPECTED(!f->table)) {
 			if (UNEXPECTED(sp == p->values_end)) {
 				sp = fastjson_grow_values(p, sp);
@@ -854,6 +884,9 @@ value_done:
 		if (build) {
 			zval *first = p->values + f->first;
 			if (f->table) {
+				if (f->kind == FASTJSON_FRAME_ASSOC) {
+					fastjson_keep_object_size(f, f->table);
+				}
 				ZVAL_ARR(&value, f->table);
 			} else switch (f->kind) {
 				case FASTJSON_FRAME_ARRAY:
@@ -865,9 +898,7 @@ value_done:
 					sp = first;
 					break;
 				case FASTJSON_FRAME_OBJECT:
-					if (f->first_slot && f->first_slot->key == f->first_key) {
-						f->first_slot->object_size = zend_hash_num_elements(f->object->properties);
-					}
+					fastjson_keep_object_size(f, f->object->properties);
 					ZVAL_OBJ(&value, f->object);
 					break;
 			}
