@@ -458,6 +458,14 @@ static zend_always_inline uint64_t fastjson_tail8(const unsigned char *end, size
 #endif
 }
 
+static zend_always_inline uint64_t fastjson_head8(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
 /* A new reference to the key just scanned, and its cache slot (or NULL). The cache is
  * looked up by length and at most 16 bytes, without hashing the whole key: a key found
  * there keeps the hash zend_hash_update() computed for it the first time. */
@@ -484,7 +492,8 @@ static zend_always_inline zend_string *fastjson_key(fastjson_parser *p, fastjson
 		*slot = entry;
 		if (key && ZSTR_LEN(key) == len
 				&& fastjson_tail8((const unsigned char *) ZSTR_VAL(key) + len, len) == tail
-				&& (len <= 8 || memcmp(ZSTR_VAL(key), s->str_start, len - 8) == 0)) {
+				&& (len <= 8 || (len <= 16 ? fastjson_head8((const unsigned char *) ZSTR_VAL(key)) == fastjson_head8(s->str_start)
+					: memcmp(ZSTR_VAL(key), s->str_start, len - 8) == 0))) {
 			return zend_string_copy(key);
 		}
 		if (key) {
