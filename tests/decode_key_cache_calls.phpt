@@ -1,5 +1,5 @@
 --TEST--
-Decode keys kept from call to call (the request's key cache): sequences of documents whose keys share their length, their first and their last 8 bytes and differ in between, numeric-string keys, keys up to and past the cache's 48 bytes, objects and arrays; every result compared with ext/json when it is made and again after all later calls
+Decode keys kept from call to call (the request's key cache): sequences of documents whose keys share their length, their first and their last 8 bytes and differ in between (more such keys than the cache has slots), numeric-string keys, keys up to and past the cache's 48 bytes, objects and arrays; every result compared with ext/json when it is made and again after all later calls
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -59,6 +59,24 @@ for ($doc = 0; $doc < 3000; $doc++) {
     if ($doc % 50 === 0) {
         $long = str_repeat('L', 40 + $doc % 20);
         $report->add(fj_dec_compare("{\"$long\":1,\"a\":2,\"$long\":3,\"a\":{\"$long\":4}}", $assoc));
+        $expected++;
+    }
+}
+// Many keys alike but for bytes inside them, more than the cache has slots: slots are
+// shared, so a comparison that looks at too few bytes returns the wrong key.
+foreach ([9, 12, 15, 16, 24, 40, 48] as $len) {
+    $pool = [];
+    for ($i = 0; $i < 3000; $i++) {
+        $middle = str_pad(base_convert((string) $i, 10, 36), min(6, $len - 1), '0', STR_PAD_LEFT);
+        $pool[] = 'a' . $middle . str_repeat('t', $len - 1 - strlen($middle));
+    }
+    for ($doc = 0; $doc < 60; $doc++) {
+        $members = [];
+        for ($i = 0; $i < 50; $i++) {
+            $members[] = json_encode($pool[($doc * 50 + $i * 7) % 3000]) . ':' . $i;
+        }
+        $json = '{' . implode(',', $members) . '}';
+        $report->add(fj_dec_compare($json, (bool) ($doc & 1)));
         $expected++;
     }
 }
