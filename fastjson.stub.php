@@ -18,3 +18,6 @@ function fastjson_last_error_msg(): string {}
 
 /** @refcount 1 */
 function fastjson_last_error_info(): array {}
+
+/** @refcount 1 */
+function fastjson_metrics(): string {}

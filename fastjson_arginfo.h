@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 043c2336fb2053598f2ea7dfadeff0b926773366 */
+ * Stub hash: cf0425b61efa11f2606fe1fc803e3ce8c2afad0d */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_fastjson_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -31,6 +31,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_fastjson_last_error_info arginfo_fastjson_info
 
+#define arginfo_fastjson_metrics arginfo_fastjson_last_error_msg
+
 
 ZEND_FUNCTION(fastjson_encode);
 ZEND_FUNCTION(fastjson_decode);
@@ -39,6 +41,7 @@ ZEND_FUNCTION(fastjson_info);
 ZEND_FUNCTION(fastjson_last_error);
 ZEND_FUNCTION(fastjson_last_error_msg);
 ZEND_FUNCTION(fastjson_last_error_info);
+ZEND_FUNCTION(fastjson_metrics);
 
 
 static const zend_function_entry ext_functions[] = {
@@ -49,5 +52,6 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(fastjson_last_error, arginfo_fastjson_last_error)
 	ZEND_FE(fastjson_last_error_msg, arginfo_fastjson_last_error_msg)
 	ZEND_FE(fastjson_last_error_info, arginfo_fastjson_last_error_info)
+	ZEND_FE(fastjson_metrics, arginfo_fastjson_metrics)
 	ZEND_FE_END
 };
