@@ -273,17 +273,18 @@ fastjson_counters *fastjson_pool_counters(void)
 	return *fastjson_pool_fork_word ? FASTJSON_G(counters) : fastjson_pool_after_fork();
 }
 
+#if defined(__GNUC__) || defined(__clang__)
 bool fastjson_pool_take_dump_token(zend_long max_total, zend_long per_minute)
 {
 	static fastjson_dump_tokens process_tokens;
 	fastjson_dump_tokens *tokens = &process_tokens;
 	uint64_t minute = (uint64_t) time(NULL) / 60, seen;
 
-#ifdef FASTJSON_POOL_SHARED
+# ifdef FASTJSON_POOL_SHARED
 	if (fastjson_pool_region) {
 		tokens = &fastjson_pool_region->dumps;
 	}
-#endif
+# endif
 	if (max_total <= 0 || per_minute <= 0
 			|| __atomic_load_n(&tokens->taken, __ATOMIC_RELAXED) >= (uint64_t) max_total) {
 		return false;
@@ -299,3 +300,25 @@ bool fastjson_pool_take_dump_token(zend_long max_total, zend_long per_minute)
 	}
 	return __atomic_fetch_add(&tokens->taken, 1, __ATOMIC_RELAXED) < (uint64_t) max_total;
 }
+#else
+/* This process's tokens, without atomics (no shared memory either). */
+bool fastjson_pool_take_dump_token(zend_long max_total, zend_long per_minute)
+{
+	static fastjson_dump_tokens tokens;
+	uint64_t minute = (uint64_t) time(NULL) / 60;
+
+	if (max_total <= 0 || per_minute <= 0 || tokens.taken >= (uint64_t) max_total) {
+		return false;
+	}
+	if (tokens.minute != minute) {
+		tokens.minute = minute;
+		tokens.minute_taken = 0;
+	}
+	if (tokens.minute_taken >= (uint64_t) per_minute) {
+		return false;
+	}
+	tokens.minute_taken++;
+	tokens.taken++;
+	return true;
+}
+#endif

@@ -47,10 +47,18 @@ typedef struct {
 
 /* Adds to a counter of this thread's own slot, which no one else writes: a relaxed load
  * and store (so readers in other processes never see a torn value), not an atomic add. */
+#if defined(__GNUC__) || defined(__clang__)
 static zend_always_inline void fastjson_count(uint64_t *counter, uint64_t n)
 {
 	__atomic_store_n(counter, __atomic_load_n(counter, __ATOMIC_RELAXED) + n, __ATOMIC_RELAXED);
 }
+#else
+/* Compilers without these builtins get no shared memory (fastjson_pool.c). */
+static zend_always_inline void fastjson_count(uint64_t *counter, uint64_t n)
+{
+	*counter += n;
+}
+#endif
 
 /* Zeroed in a child process by the kernel (MADV_WIPEONFORK): a child takes a slot of its
  * own before counting. Points to a constant 1 when there is no shared memory. */
