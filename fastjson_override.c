@@ -247,14 +247,14 @@ static zend_always_inline fastjson_counters *fastjson_counters_mine(void)
 	return FASTJSON_G(counters);
 }
 
-/* Runs one implementation; under fastjson.stats (timed is not NULL) a call of the sample
- * (*timed) is timed and counted for its side. */
+/* Runs one implementation; a call of fastjson.stats's sample (timed) is timed and counted
+ * for its side. */
 static zend_always_inline void fastjson_run(zif_handler handler, INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn,
-	fastjson_side side, const bool *timed)
+	fastjson_side side, bool timed)
 {
 	uint64_t start;
 
-	if (!timed || EXPECTED(!*timed)) {
+	if (!timed) {
 		handler(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 		return;
 	}
@@ -266,7 +266,7 @@ static zend_always_inline void fastjson_run(zif_handler handler, INTERNAL_FUNCTI
 /* Runs fastjson, then ext/json, on the same call; ext/json's result, error state and
  * exception are the ones left behind. A difference raises a warning, is counted, and is
  * written to fastjson.verify_dump_dir when one is set. */
-static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn, const bool *timed)
+static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn, bool timed)
 {
 	fastjson_outcome ours, theirs;
 	fastjson_fn_counters *counters;
@@ -326,10 +326,9 @@ static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn, c
 /* ---- the handlers ------------------------------------------------------------------- */
 
 /* Every json_* call: answered by the side fastjson.enabled picks, then counted (a call
- * cut short, by a fatal error or the death of its process, goes uncounted). timed is NULL
- * unless fastjson.stats is on. */
-static zend_always_inline void fastjson_override_dispatch(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn,
-	const bool *timed)
+ * cut short, by a fatal error or the death of its process, goes uncounted). timed: the
+ * call is one of fastjson.stats's sample. */
+static zend_always_inline void fastjson_override_dispatch(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn, bool timed)
 {
 	fastjson_counters *counters;
 	uint64_t bytes;
@@ -359,14 +358,35 @@ static zend_always_inline void fastjson_override_dispatch(INTERNAL_FUNCTION_PARA
 	fastjson_count(fn == FASTJSON_FN_ENCODE ? &counters->fn[fn].bytes_out : &counters->fn[fn].bytes_in, bytes);
 }
 
+/* A call of fastjson.stats's sample, out of line (one function per json_* function, so
+ * that fn stays a constant): the call path keeps its registers. */
+static zend_never_inline void fastjson_override_json_encode_timed(INTERNAL_FUNCTION_PARAMETERS)
+{
+	fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_ENCODE, true);
+}
+
+static zend_never_inline void fastjson_override_json_decode_timed(INTERNAL_FUNCTION_PARAMETERS)
+{
+	fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_DECODE, true);
+}
+
+static zend_never_inline void fastjson_override_json_validate_timed(INTERNAL_FUNCTION_PARAMETERS)
+{
+	fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_VALIDATE, true);
+}
+
+static const zif_handler fastjson_override_timed_handler[FASTJSON_FN_COUNT] = {
+	fastjson_override_json_encode_timed, fastjson_override_json_decode_timed, fastjson_override_json_validate_timed,
+};
+
+/* With fastjson.stats off this costs one branch; on, one decrement more for the calls
+ * outside the sample. */
 static zend_always_inline void fastjson_override_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn)
 {
-	if (UNEXPECTED(FASTJSON_G(stats))) {
-		/* A sample of the calls timed and counted per side. */
-		const bool timed = fastjson_stats_take_sample();
-		fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, fn, &timed);
+	if (UNEXPECTED(FASTJSON_G(stats)) && UNEXPECTED(fastjson_stats_take_sample())) {
+		fastjson_override_timed_handler[fn](INTERNAL_FUNCTION_PARAM_PASSTHRU);
 	} else {
-		fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, fn, NULL);
+		fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, fn, false);
 	}
 }
 
