@@ -566,6 +566,7 @@ static PHP_MINFO_FUNCTION(fastjson)
 		}
 	}
 	php_info_print_table_end();
+	fastjson_stats_minfo();
 	DISPLAY_INI_ENTRIES();
 }
 

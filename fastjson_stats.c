@@ -17,6 +17,7 @@
 
 #include "php.h"
 #include "php_ini.h"
+#include "ext/standard/info.h"
 #include "zend_smart_str.h"
 #if PHP_VERSION_ID >= 80300
 # include "zend_hrtime.h"
@@ -212,6 +213,23 @@ void fastjson_stats_info(zval *info)
 		add_assoc_zval(&shared, "verify_dump", &dumps);
 	}
 	add_assoc_zval(info, "shared", &shared);
+}
+
+void fastjson_stats_minfo(void)
+{
+	fastjson_pool_totals totals;
+	char shared[96];
+
+	php_info_print_table_start();
+	if (fastjson_pool_read(&totals)) {
+		snprintf(shared, sizeof(shared), ZEND_LONG_FMT " slots, " ZEND_LONG_FMT " in use, " ZEND_LONG_FMT " unslotted",
+			totals.slots, totals.slots_in_use, totals.unslotted);
+	} else {
+		snprintf(shared, sizeof(shared), "not available (fastjson.shm_slots=" ZEND_LONG_FMT ")", FASTJSON_G(shm_slots));
+	}
+	php_info_print_table_row(2, "Pool-wide counters (shared memory)", shared);
+	php_info_print_table_row(2, "Time per side (fastjson.stats)", FASTJSON_G(stats) ? "on" : "off");
+	php_info_print_table_end();
 }
 
 /* ---- fastjson_metrics(): Prometheus text exposition format ---------------------------- */

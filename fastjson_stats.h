@@ -41,6 +41,9 @@ void fastjson_stats_functions(zval *functions, const fastjson_counters *all);
 /* Adds "stats", "verify_dump" and "shared" to fastjson_info()'s array. */
 void fastjson_stats_info(zval *info);
 
+/* phpinfo(): whether the shared counters and fastjson.stats are in use. */
+void fastjson_stats_minfo(void);
+
 ZEND_FUNCTION(fastjson_metrics);
 
 #endif
