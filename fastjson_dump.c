@@ -23,8 +23,8 @@
 #include "fastjson_pool.h"
 #include "fastjson_dump.h"
 
+#include <errno.h>
 #ifndef PHP_WIN32
-# include <errno.h>
 # include <fcntl.h>
 # include <sys/stat.h>
 # include <time.h>
