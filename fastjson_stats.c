@@ -42,17 +42,29 @@ uint64_t fastjson_stats_now(void)
 #endif
 }
 
-zend_long fastjson_stats_next_gap(void)
+/* The calls until the next timed one: a gap drawn at random around fastjson.stats_sample,
+ * so that calls recurring with a fixed period are not always, or never, the timed ones;
+ * with stats off, more calls than a process makes. */
+static zend_long fastjson_stats_next_gap(void)
 {
 	uint64_t x = FASTJSON_G(stats_rng);
 	zend_long n = FASTJSON_G(stats_sample);
 
+	if (!FASTJSON_G(stats)) {
+		return ZEND_LONG_MAX;
+	}
 	x ^= x << 13;
 	x ^= x >> 7;
 	x ^= x << 17;
 	FASTJSON_G(stats_rng) = x;
 	/* Uniform in [1, 2n - 1]: n on average. */
 	return 1 + (zend_long) (x % (uint64_t) (2 * n - 1));
+}
+
+bool fastjson_stats_sample_due(void)
+{
+	FASTJSON_G(stats_countdown) = fastjson_stats_next_gap();
+	return FASTJSON_G(stats);
 }
 
 void fastjson_stats_add_sample(fastjson_fn fn, fastjson_side side, uint64_t elapsed_ns, uint64_t bytes)
@@ -84,6 +96,15 @@ static ZEND_INI_MH(fastjson_update_stats_sample)
 	return SUCCESS;
 }
 
+/* fastjson.stats: on or off, and the countdown to the next timed call restarted. */
+static ZEND_INI_MH(fastjson_update_stats)
+{
+	(void) entry, (void) mh_arg1, (void) mh_arg2, (void) mh_arg3, (void) stage;
+	FASTJSON_G(stats) = zend_ini_parse_bool(new_value);
+	FASTJSON_G(stats_countdown) = fastjson_stats_next_gap();
+	return SUCCESS;
+}
+
 /* fastjson.shm_slots: 0 (no shared memory) to 65536. */
 static ZEND_INI_MH(fastjson_update_shm_slots)
 {
@@ -98,8 +119,7 @@ static ZEND_INI_MH(fastjson_update_shm_slots)
 }
 
 PHP_INI_BEGIN()
-	STD_PHP_INI_BOOLEAN("fastjson.stats", "0", PHP_INI_ALL, OnUpdateBool, stats,
-		zend_fastjson_globals, fastjson_globals)
+	PHP_INI_ENTRY_EX("fastjson.stats", "0", PHP_INI_ALL, fastjson_update_stats, zend_ini_boolean_displayer_cb)
 	PHP_INI_ENTRY("fastjson.stats_sample", "64", PHP_INI_ALL, fastjson_update_stats_sample)
 	PHP_INI_ENTRY("fastjson.shm_slots", "512", PHP_INI_SYSTEM, fastjson_update_shm_slots)
 	STD_PHP_INI_ENTRY("fastjson.verify_dump_dir", "", PHP_INI_SYSTEM, OnUpdateString, verify_dump_dir,

@@ -12,19 +12,16 @@
 /* A monotonic clock in nanoseconds. */
 uint64_t fastjson_stats_now(void);
 
-/* A gap drawn at random around fastjson.stats_sample, so that calls recurring with a fixed
- * period are not always, or never, the timed ones. */
-zend_long fastjson_stats_next_gap(void);
+/* The countdown ran out: starts the next one; whether this call is to be timed (it is
+ * not when fastjson.stats is off). */
+bool fastjson_stats_sample_due(void);
 
 /* Whether this call is one of the timed sample: one call in fastjson.stats_sample on
- * average (every call at 1). */
+ * average (every call at 1). With fastjson.stats off the countdown starts at ZEND_LONG_MAX
+ * and never runs out, so that on or off a call pays the same one decrement and branch. */
 static zend_always_inline bool fastjson_stats_take_sample(void)
 {
-	if (--FASTJSON_G(stats_countdown) > 0) {
-		return false;
-	}
-	FASTJSON_G(stats_countdown) = fastjson_stats_next_gap();
-	return true;
+	return UNEXPECTED(--FASTJSON_G(stats_countdown) <= 0) && fastjson_stats_sample_due();
 }
 
 /* Adds a timed run of a side. */

@@ -13,9 +13,10 @@
  * --calls, and divide the difference by the difference of calls.
  */
 
-$opts = getopt('', ['rounds:', 'calls:', 'once:']);
+$opts = getopt('', ['rounds:', 'calls:', 'once:', 'sample:']);
 $rounds = (int) ($opts['rounds'] ?? 15);
 $calls = (int) ($opts['calls'] ?? 200000);
+$sample = (string) (int) ($opts['sample'] ?? ini_get('fastjson.stats_sample'));
 
 if (!function_exists('fastjson_info') || !fastjson_info()['override']) {
     fwrite(STDERR, "stats_overhead.php: load fastjson with fastjson.override=1\n");
@@ -32,8 +33,8 @@ $record = json_encode([
 $small = [1, 2, 3];
 
 $modes = [
-    'off' => ['fastjson.stats' => '0', 'fastjson.stats_sample' => '64'],
-    'on' => ['fastjson.stats' => '1', 'fastjson.stats_sample' => '64'],
+    'off' => ['fastjson.stats' => '0', 'fastjson.stats_sample' => $sample],
+    'on' => ['fastjson.stats' => '1', 'fastjson.stats_sample' => $sample],
     'on, every call' => ['fastjson.stats' => '1', 'fastjson.stats_sample' => '1'],
 ];
 $loops = [
@@ -82,7 +83,7 @@ for ($r = 0; $r < $rounds; $r++) {
 set_mode($modes['off']);
 
 printf("%d rounds, minimum per mode; ns per call (loop included) and overhead against \"off\"\n\n", $rounds);
-echo "| call | off | on (1 in 64 timed) | on, every call timed |\n|---|---:|---:|---:|\n";
+echo "| call | off | on (1 in $sample timed) | on, every call timed |\n|---|---:|---:|---:|\n";
 foreach ($best as $name => $b) {
     printf("| %s | %.1f ns | %.1f ns (%+.1f%%) | %.1f ns (%+.1f%%) |\n", $name, $b['off'],
         $b['on'], ($b['on'] / $b['off'] - 1) * 100, $b['on, every call'], ($b['on, every call'] / $b['off'] - 1) * 100);
