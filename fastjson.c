@@ -477,7 +477,9 @@ static PHP_GINIT_FUNCTION(fastjson)
 	fastjson_globals->verify_rng = ((uint64_t) time(NULL) << 20) ^ (uint64_t) (uintptr_t) fastjson_globals
 		^ UINT64_C(0x9e3779b97f4a7c15);
 	fastjson_globals->stats_rng = fastjson_globals->verify_rng ^ UINT64_C(0x2545f4914f6cdd1d);
-	fastjson_globals->stats_sample = 1;
+	/* The ini defaults, until the ini entries are applied: stats off, 1 call in 64. */
+	fastjson_globals->stats_sample = 64;
+	fastjson_globals->stats_countdown = ZEND_LONG_MAX;
 	fastjson_pool_thread_start(fastjson_globals);
 }
 
