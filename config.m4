@@ -76,7 +76,7 @@ if test "$PHP_FASTJSON" != "no"; then
     FASTJSON_CFLAGS="$FASTJSON_CFLAGS -Wall -Wextra -Werror -DFASTJSON_TESTING=1"
   fi
 
-  FASTJSON_SOURCES="fastjson.c fastjson_override.c fastjson_simd.c fastjson_stack.c fastjson_superset.c"
+  FASTJSON_SOURCES="fastjson.c fastjson_override.c fastjson_pool.c fastjson_stats.c fastjson_dump.c fastjson_simd.c fastjson_stack.c fastjson_superset.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES encoder/fastjson_encoder.c encoder/fastjson_escape.c encoder/fastjson_double.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES scanner/fastjson_parser.c scanner/fastjson_structural.c scanner/fastjson_text.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES scanner/fastjson_pointer.c scanner/fastjson_relaxed.c"

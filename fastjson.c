@@ -12,6 +12,8 @@
 #include "zend_strtod.h"
 #include "php_fastjson.h"
 #include "fastjson_override.h"
+#include "fastjson_pool.h"
+#include "fastjson_stats.h"
 #include "encoder/fastjson_encoder.h"
 #include "encoder/fastjson_compat.h"
 #include "scanner/fastjson_parser.h"
@@ -516,10 +518,9 @@ PHP_FUNCTION(fastjson_last_error_info)
 PHP_FUNCTION(fastjson_info)
 {
 	zval functions, structural;
-	int fn;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	array_init_size(return_value, 8);
+	array_init_size(return_value, 11);
 	add_assoc_string(return_value, "version", PHP_FASTJSON_VERSION);
 	add_assoc_string(return_value, "simd", fastjson_simd_path_name(FASTJSON_G(simd_path)));
 	add_assoc_string(return_value, "simd_best", fastjson_simd_path_name(fastjson_simd_best_path()));
@@ -532,20 +533,9 @@ PHP_FUNCTION(fastjson_info)
 	add_assoc_long(&structural, "accepted", (zend_long) FASTJSON_G(structural_accepted));
 	add_assoc_long(&structural, "passed_on", (zend_long) FASTJSON_G(structural_passed_on));
 	add_assoc_zval(return_value, "structural", &structural);
-	array_init_size(&functions, FASTJSON_FN_COUNT);
-	for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
-		const fastjson_fn_counters *c = &FASTJSON_G(counters)[fn];
-		zval counters;
-		array_init_size(&counters, 6);
-		add_assoc_long(&counters, "calls", (zend_long) c->calls);
-		add_assoc_long(&counters, "ext_json_calls", (zend_long) c->ext_json_calls);
-		add_assoc_long(&counters, "bytes_in", (zend_long) c->bytes_in);
-		add_assoc_long(&counters, "bytes_out", (zend_long) c->bytes_out);
-		add_assoc_long(&counters, "verify_runs", (zend_long) c->verify_runs);
-		add_assoc_long(&counters, "verify_mismatches", (zend_long) c->verify_mismatches);
-		add_assoc_zval(&functions, fastjson_fn_name((fastjson_fn) fn), &counters);
-	}
+	fastjson_stats_functions(&functions, fastjson_pool_counters());
 	add_assoc_zval(return_value, "functions", &functions);
+	fastjson_stats_info(return_value);
 }
 
 /* ---- module ------------------------------------------------------------------------- */
@@ -561,6 +551,16 @@ static PHP_GINIT_FUNCTION(fastjson)
 	/* Any non-zero seed: verify sampling need only be spread, not unpredictable. */
 	fastjson_globals->verify_rng = ((uint64_t) time(NULL) << 20) ^ (uint64_t) (uintptr_t) fastjson_globals
 		^ UINT64_C(0x9e3779b97f4a7c15);
+	fastjson_globals->stats_rng = fastjson_globals->verify_rng ^ UINT64_C(0x2545f4914f6cdd1d);
+	/* The ini defaults, until the ini entries are applied: stats off, 1 call in 64. */
+	fastjson_globals->stats_sample = 64;
+	fastjson_globals->stats_countdown = ZEND_LONG_MAX;
+	fastjson_pool_thread_start(fastjson_globals);
+}
+
+static PHP_GSHUTDOWN_FUNCTION(fastjson)
+{
+	fastjson_pool_thread_end(fastjson_globals);
 }
 
 #if PHP_VERSION_ID < 80300
@@ -577,9 +577,9 @@ static const zend_function_entry fastjson_json_validate_entry[] = {
 
 static PHP_MINIT_FUNCTION(fastjson)
 {
-	(void) type;
 	REGISTER_INI_ENTRIES();
 	fastjson_superset_startup(module_number);
+	fastjson_stats_startup(type, module_number);
 	fastjson_escape_startup();
 	fastjson_compat_startup();
 	if (FASTJSON_G(override) && !fastjson_override_startup(FASTJSON_JSON_VALIDATE_ENTRY)) {
@@ -592,6 +592,7 @@ static PHP_MSHUTDOWN_FUNCTION(fastjson)
 {
 	(void) type;
 	fastjson_override_shutdown();
+	fastjson_stats_shutdown();
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
@@ -643,19 +644,20 @@ static PHP_MINFO_FUNCTION(fastjson)
 	{
 		int fn;
 		for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
-			const fastjson_fn_counters *c = &FASTJSON_G(counters)[fn];
+			const fastjson_fn_counters *c = &fastjson_pool_counters()->fn[fn];
 			char cells[6][24];
-			snprintf(cells[0], sizeof(cells[0]), ZEND_ULONG_FMT, c->calls);
-			snprintf(cells[1], sizeof(cells[1]), ZEND_ULONG_FMT, c->ext_json_calls);
-			snprintf(cells[2], sizeof(cells[2]), ZEND_ULONG_FMT, c->bytes_in);
-			snprintf(cells[3], sizeof(cells[3]), ZEND_ULONG_FMT, c->bytes_out);
-			snprintf(cells[4], sizeof(cells[4]), ZEND_ULONG_FMT, c->verify_runs);
-			snprintf(cells[5], sizeof(cells[5]), ZEND_ULONG_FMT, c->verify_mismatches);
+			snprintf(cells[0], sizeof(cells[0]), "%" PRIu64, c->calls);
+			snprintf(cells[1], sizeof(cells[1]), "%" PRIu64, c->ext_json_calls);
+			snprintf(cells[2], sizeof(cells[2]), "%" PRIu64, c->bytes_in);
+			snprintf(cells[3], sizeof(cells[3]), "%" PRIu64, c->bytes_out);
+			snprintf(cells[4], sizeof(cells[4]), "%" PRIu64, c->verify_runs);
+			snprintf(cells[5], sizeof(cells[5]), "%" PRIu64, c->verify_mismatches);
 			php_info_print_table_row(7, fastjson_fn_name((fastjson_fn) fn), cells[0], cells[1], cells[2], cells[3],
 				cells[4], cells[5]);
 		}
 	}
 	php_info_print_table_end();
+	fastjson_stats_minfo();
 	DISPLAY_INI_ENTRIES();
 }
 
@@ -677,7 +679,7 @@ zend_module_entry fastjson_module_entry = {
 	PHP_FASTJSON_VERSION,
 	PHP_MODULE_GLOBALS(fastjson),
 	PHP_GINIT(fastjson),
-	NULL,
+	PHP_GSHUTDOWN(fastjson),
 	NULL,
 	STANDARD_MODULE_PROPERTIES_EX
 };

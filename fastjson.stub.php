@@ -19,6 +19,9 @@ function fastjson_last_error_msg(): string {}
 /** @refcount 1 */
 function fastjson_last_error_info(): array {}
 
+/** @refcount 1 */
+function fastjson_metrics(): string {}
+
 /* The other fastjson extension's API (fastjson_superset.c). */
 
 function fastjson_version(): string {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 2b96ed50005ce2d71392c01aeaeba32371a7d828 */
+ * Stub hash: ab84431976ee9f560d9d15ff89e7697e8a8248de */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_fastjson_encode, 0, 1, MAY_BE_STRING|MAY_BE_FALSE)
 	ZEND_ARG_TYPE_INFO(0, value, IS_MIXED, 0)
@@ -30,6 +30,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_fastjson_last_error_msg, 0, 0, I
 ZEND_END_ARG_INFO()
 
 #define arginfo_fastjson_last_error_info arginfo_fastjson_info
+
+#define arginfo_fastjson_metrics arginfo_fastjson_last_error_msg
 
 #define arginfo_fastjson_version arginfo_fastjson_last_error_msg
 
@@ -87,6 +89,7 @@ ZEND_FUNCTION(fastjson_info);
 ZEND_FUNCTION(fastjson_last_error);
 ZEND_FUNCTION(fastjson_last_error_msg);
 ZEND_FUNCTION(fastjson_last_error_info);
+ZEND_FUNCTION(fastjson_metrics);
 ZEND_FUNCTION(fastjson_version);
 ZEND_FUNCTION(fastjson_last_error_pos);
 ZEND_FUNCTION(fastjson_pointer_get);
@@ -105,6 +108,7 @@ static const zend_function_entry ext_functions[] = {
 	ZEND_FE(fastjson_last_error, arginfo_fastjson_last_error)
 	ZEND_FE(fastjson_last_error_msg, arginfo_fastjson_last_error_msg)
 	ZEND_FE(fastjson_last_error_info, arginfo_fastjson_last_error_info)
+	ZEND_FE(fastjson_metrics, arginfo_fastjson_metrics)
 	ZEND_FE(fastjson_version, arginfo_fastjson_version)
 	ZEND_FE(fastjson_last_error_pos, arginfo_fastjson_last_error_pos)
 	ZEND_FE(fastjson_pointer_get, arginfo_fastjson_pointer_get)

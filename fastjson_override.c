@@ -14,6 +14,9 @@
 #include "zend_smart_str.h"
 #include "php_fastjson.h"
 #include "fastjson_override.h"
+#include "fastjson_pool.h"
+#include "fastjson_stats.h"
+#include "fastjson_dump.h"
 
 static const char *const fastjson_fn_names[FASTJSON_FN_COUNT] = {"json_encode", "json_decode", "json_validate"};
 
@@ -119,19 +122,6 @@ static bool fastjson_same_value_tables(HashTable *a, HashTable *b)
 	}
 }
 
-/* What one implementation produced: its return value, error state and exception. */
-typedef struct {
-	zval value;
-	php_json_error_code error;
-#if PHP_VERSION_ID >= 80600
-	size_t line;
-	size_t column;
-#endif
-	zend_string *exception_class;
-	zend_string *exception_message;
-	zend_long exception_code;
-} fastjson_outcome;
-
 static void fastjson_capture_outcome(fastjson_outcome *o, zval *value)
 {
 	ZVAL_COPY_VALUE(&o->value, value);
@@ -232,16 +222,59 @@ static void fastjson_inject_fault(fastjson_fn fn, zval *value)
 }
 #endif
 
+/* The JSON bytes of a finished call: the text read (decode, validate) or produced (encode). */
+static zend_always_inline uint64_t fastjson_call_bytes(zend_execute_data *execute_data, zval *return_value,
+	fastjson_fn fn)
+{
+	zval *arg;
+
+	if (fn == FASTJSON_FN_ENCODE) {
+		return Z_TYPE_P(return_value) == IS_STRING ? Z_STRLEN_P(return_value) : 0;
+	}
+	if (ZEND_CALL_NUM_ARGS(execute_data) < 1) {
+		return 0;
+	}
+	arg = ZEND_CALL_ARG(execute_data, 1);
+	return Z_TYPE_P(arg) == IS_STRING ? Z_STRLEN_P(arg) : 0;
+}
+
+/* This thread's counters; a new child process first takes its own. */
+static zend_always_inline fastjson_counters *fastjson_counters_mine(void)
+{
+	if (UNEXPECTED(*fastjson_pool_fork_word == 0)) {
+		return fastjson_pool_after_fork();
+	}
+	return FASTJSON_G(counters);
+}
+
+/* Runs one implementation; a call of fastjson.stats's sample (timed) is timed and counted
+ * for its side. */
+static zend_always_inline void fastjson_run(zif_handler handler, INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn,
+	fastjson_side side, bool timed)
+{
+	uint64_t start;
+
+	if (!timed) {
+		handler(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		return;
+	}
+	start = fastjson_stats_now();
+	handler(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	fastjson_stats_add_sample(fn, side, fastjson_stats_now() - start, fastjson_call_bytes(execute_data, return_value, fn));
+}
+
 /* Runs fastjson, then ext/json, on the same call; ext/json's result, error state and
- * exception are the ones left behind. A difference raises a warning and is counted. */
-static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn)
+ * exception are the ones left behind. A difference raises a warning, is counted, and is
+ * written to fastjson.verify_dump_dir when one is set. */
+static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn, bool timed)
 {
 	fastjson_outcome ours, theirs;
+	fastjson_fn_counters *counters;
 	zval our_value;
 
 	/* As the engine prepares the return value of every internal call. */
 	ZVAL_NULL(&our_value);
-	fastjson_impl_handler[fn](execute_data, &our_value);
+	fastjson_run(fastjson_impl_handler[fn], execute_data, &our_value, fn, FASTJSON_SIDE_FASTJSON, timed);
 #ifdef FASTJSON_TESTING
 	if (!EG(exception)) {
 		fastjson_inject_fault(fn, &our_value);
@@ -252,15 +285,16 @@ static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn)
 		zend_clear_exception();
 	}
 
-	fastjson_ext_json_handler[fn](execute_data, return_value);
+	fastjson_run(fastjson_ext_json_handler[fn], INTERNAL_FUNCTION_PARAM_PASSTHRU, fn, FASTJSON_SIDE_EXT_JSON, timed);
 	fastjson_capture_outcome(&theirs, return_value);
 
-	FASTJSON_G(counters)[fn].verify_runs++;
+	counters = &fastjson_counters_mine()->fn[fn];
+	fastjson_count(&counters->verify_runs, 1);
 	if (!fastjson_same_outcome(&ours, &theirs)) {
-		zend_string *input;
+		zend_string *input, *dump;
 		zval *arg = ZEND_CALL_NUM_ARGS(execute_data) >= 1 ? ZEND_CALL_ARG(execute_data, 1) : NULL;
 
-		FASTJSON_G(counters)[fn].verify_mismatches++;
+		fastjson_count(&counters->verify_mismatches, 1);
 		if (fn != FASTJSON_FN_ENCODE) {
 			fastjson_record_ext_json_error();
 		}
@@ -273,12 +307,16 @@ static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn)
 			input = arg && Z_TYPE_P(arg) == IS_STRING ? fastjson_excerpt(Z_STRVAL_P(arg), Z_STRLEN_P(arg))
 				: zend_string_init("(not a string)", sizeof("(not a string)") - 1, 0);
 		}
+		dump = fastjson_dump_mismatch(execute_data, fn, &ours, &theirs);
 		php_error_docref(NULL, E_WARNING,
 			"fastjson.verify: the result differs from ext/json's (%s() flags " ZEND_LONG_FMT ", fastjson error %d, ext/json error %d), "
-			"returning ext/json's result; input: %s",
+			"returning ext/json's result; input: %s%s",
 			fastjson_fn_names[fn], fastjson_call_flags(execute_data, fn), (int) ours.error, (int) theirs.error,
-			ZSTR_VAL(input));
+			ZSTR_VAL(input), dump ? ZSTR_VAL(dump) : "");
 		zend_string_release(input);
+		if (dump) {
+			zend_string_release(dump);
+		}
 	}
 	zval_ptr_dtor(&our_value);
 	fastjson_outcome_free(&ours);
@@ -287,37 +325,68 @@ static void fastjson_verify_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn)
 
 /* ---- the handlers ------------------------------------------------------------------- */
 
-static zend_always_inline void fastjson_override_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn)
+/* Every json_* call: answered by the side fastjson.enabled picks, then counted (a call
+ * cut short, by a fatal error or the death of its process, goes uncounted). timed: the
+ * call is one of fastjson.stats's sample. */
+static zend_always_inline void fastjson_override_dispatch(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn, bool timed)
 {
-	fastjson_fn_counters *counters = &FASTJSON_G(counters)[fn];
-	zval *arg;
+	fastjson_counters *counters;
+	uint64_t bytes;
+	bool to_ext_json = !FASTJSON_G(enabled);
 
-	counters->calls++;
-	if (!FASTJSON_G(enabled)) {
-		counters->ext_json_calls++;
-		fastjson_ext_json_handler[fn](INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	if (to_ext_json) {
+		fastjson_run(fastjson_ext_json_handler[fn], INTERNAL_FUNCTION_PARAM_PASSTHRU, fn, FASTJSON_SIDE_EXT_JSON, timed);
 		if (fn != FASTJSON_FN_ENCODE) {
 			fastjson_record_ext_json_error();
 		}
 	} else if (UNEXPECTED(fastjson_verify_this_call())) {
-		fastjson_verify_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, fn);
+		fastjson_verify_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, fn, timed);
 	} else {
-		fastjson_impl_handler[fn](INTERNAL_FUNCTION_PARAM_PASSTHRU);
+		fastjson_run(fastjson_impl_handler[fn], INTERNAL_FUNCTION_PARAM_PASSTHRU, fn, FASTJSON_SIDE_FASTJSON, timed);
 #ifdef FASTJSON_TESTING
 		if (!EG(exception)) {
 			fastjson_inject_fault(fn, return_value);
 		}
 #endif
 	}
-	if (fn == FASTJSON_FN_ENCODE) {
-		if (Z_TYPE_P(return_value) == IS_STRING) {
-			counters->bytes_out += Z_STRLEN_P(return_value);
-		}
-	} else if (ZEND_CALL_NUM_ARGS(execute_data) >= 1) {
-		arg = ZEND_CALL_ARG(execute_data, 1);
-		if (Z_TYPE_P(arg) == IS_STRING) {
-			counters->bytes_in += Z_STRLEN_P(arg);
-		}
+	counters = fastjson_counters_mine();
+	bytes = fastjson_call_bytes(execute_data, return_value, fn);
+	fastjson_count(&counters->fn[fn].calls, 1);
+	if (to_ext_json) {
+		fastjson_count(&counters->fn[fn].ext_json_calls, 1);
+	}
+	fastjson_count(fn == FASTJSON_FN_ENCODE ? &counters->fn[fn].bytes_out : &counters->fn[fn].bytes_in, bytes);
+}
+
+/* A call of fastjson.stats's sample, out of line (one function per json_* function, so
+ * that fn stays a constant): the call path keeps its registers. */
+static zend_never_inline void fastjson_override_json_encode_timed(INTERNAL_FUNCTION_PARAMETERS)
+{
+	fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_ENCODE, true);
+}
+
+static zend_never_inline void fastjson_override_json_decode_timed(INTERNAL_FUNCTION_PARAMETERS)
+{
+	fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_DECODE, true);
+}
+
+static zend_never_inline void fastjson_override_json_validate_timed(INTERNAL_FUNCTION_PARAMETERS)
+{
+	fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_VALIDATE, true);
+}
+
+static const zif_handler fastjson_override_timed_handler[FASTJSON_FN_COUNT] = {
+	fastjson_override_json_encode_timed, fastjson_override_json_decode_timed, fastjson_override_json_validate_timed,
+};
+
+/* fastjson.stats costs every call one decrement and branch, on or off; only the calls of
+ * the sample pay for more. */
+static zend_always_inline void fastjson_override_call(INTERNAL_FUNCTION_PARAMETERS, fastjson_fn fn)
+{
+	if (fastjson_stats_take_sample()) {
+		fastjson_override_timed_handler[fn](INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	} else {
+		fastjson_override_dispatch(INTERNAL_FUNCTION_PARAM_PASSTHRU, fn, false);
 	}
 }
 

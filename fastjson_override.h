@@ -6,6 +6,7 @@
 #define FASTJSON_OVERRIDE_H
 
 #include "php.h"
+#include "ext/json/php_json.h"
 
 typedef enum {
 	FASTJSON_FN_ENCODE,
@@ -14,18 +15,33 @@ typedef enum {
 	FASTJSON_FN_COUNT,
 } fastjson_fn;
 
-/* Per function, for this process (per thread under ZTS). */
+/* Per function, for this process (per thread under ZTS); summed over processes in
+ * fastjson_pool.c, which needs every field a uint64_t. */
 typedef struct {
 	/* Every call of the json_* function. */
-	zend_ulong calls;
+	uint64_t calls;
 	/* Calls left to ext/json because fastjson.enabled was off. */
-	zend_ulong ext_json_calls;
+	uint64_t ext_json_calls;
 	/* JSON text read (decode, validate) and written (encode). */
-	zend_ulong bytes_in;
-	zend_ulong bytes_out;
-	zend_ulong verify_runs;
-	zend_ulong verify_mismatches;
+	uint64_t bytes_in;
+	uint64_t bytes_out;
+	uint64_t verify_runs;
+	uint64_t verify_mismatches;
 } fastjson_fn_counters;
+
+/* What one implementation produced for a verified call: its return value, error state
+ * and exception. */
+typedef struct {
+	zval value;
+	php_json_error_code error;
+#if PHP_VERSION_ID >= 80600
+	size_t line;
+	size_t column;
+#endif
+	zend_string *exception_class;
+	zend_string *exception_message;
+	zend_long exception_code;
+} fastjson_outcome;
 
 /* The json_* name of a function. */
 const char *fastjson_fn_name(fastjson_fn fn);

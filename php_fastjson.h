@@ -12,6 +12,7 @@ extern zend_module_entry fastjson_module_entry;
 #include "fastjson_simd.h"
 #include "fastjson_override.h"
 #include "scanner/fastjson_parser.h"
+#include "fastjson_pool.h"
 
 /* fastjson.structural: auto runs the structural stage on the SIMD paths only (on the
  * scalar path it is slower than the exact scanner); on forces it on every path. */
@@ -46,7 +47,21 @@ ZEND_BEGIN_MODULE_GLOBALS(fastjson)
 	uint64_t structural_accepted;
 	uint64_t structural_passed_on;
 	uint64_t verify_rng;
-	fastjson_fn_counters counters[FASTJSON_FN_COUNT];
+	/* This thread's counters: its slot of the shared mapping, or local_counters
+	 * (fastjson_pool.c); fastjson.shm_slots, read at startup. */
+	fastjson_counters *counters;
+	fastjson_counters local_counters;
+	zend_long shm_slots;
+	/* fastjson.stats and fastjson.stats_sample; calls left until the next timed one and
+	 * the generator that draws the gaps (fastjson_stats.c). */
+	bool stats;
+	zend_long stats_sample;
+	zend_long stats_countdown;
+	uint64_t stats_rng;
+	/* fastjson.verify_dump_dir and its caps (fastjson_dump.c). */
+	char *verify_dump_dir;
+	zend_long verify_dump_max_files;
+	zend_long verify_dump_max_bytes;
 	fastjson_error_info last_error;
 	fastjson_key_cache key_cache;
 #ifdef FASTJSON_TESTING

@@ -15,6 +15,11 @@
 #     function handlers, so cached op_arrays must still reach fastjson), and a script
 #     compiled by pool "ext" and cached in the opcache both pools share still routes
 #     pool "fast"'s calls to fastjson: the switch is read at run time.
+#   - pool-wide counters (fastjson_info()['shared']): in pool "pair" (two workers), a
+#     request served by one worker sees the calls of a request the other worker is still
+#     serving, the aggregate grows by exactly the calls of every request sent, and a
+#     worker killed (SIGKILL) in the middle of a request loses none of the calls it had
+#     made; the next request is answered (nothing left locked).
 # It also prints a "note:" (not a check) on ini_get('fastjson.enabled') with a literal
 # name: opcache folds it at compile time for settings made PHP_INI_SYSTEM, which
 # php_admin_value does, so in a script first compiled by pool "ext" it reads "0" in
@@ -22,7 +27,8 @@
 #
 # It starts its own php-fpm master (config, php.ini, sockets and logs in a temp dir;
 # never the system service) with two static pools of one child each, so every request
-# of a pool lands in the same worker, and talks to them over FastCGI with cgi-fcgi.
+# of a pool lands in the same worker, and a pool of two, and talks to them over FastCGI
+# with cgi-fcgi.
 #
 # Usage: tools/fpm_ab_check.sh [path/to/fastjson.so]
 #   default .so: modules/fastjson.so of this repository (build it first: phpize &&
@@ -132,6 +138,12 @@ pm.max_children = 1
 catch_workers_output = yes
 ; php_admin_value: the worker's master value, and ini_set() may not change it.
 php_admin_value[fastjson.enabled] = 0
+
+[pair]
+listen = $TMP/pair.sock
+pm = static
+pm.max_children = 2
+catch_workers_output = yes
 EOF
 
 # Served by both pools: optional per-request ini_set()s from the query string, a fixed
@@ -223,6 +235,42 @@ echo json_encode([
 ]);
 PHP
 
+# Served by pool "pair": the pool-wide counters before and after an optional workload
+# (?work=1: 3 json_encode, 4 json_decode, 2 json_validate calls), then optionally the pid
+# in a file (?pidfile=NAME) and a sleep (?sleep=N), then the reply (one json_encode call).
+cat >"$TMP/shared.php" <<'PHP'
+<?php
+function fj_shared_calls(): array
+{
+	$s = fastjson_info()['shared'];
+	if (!$s['available']) {
+		return ['available' => false];
+	}
+	$calls = array_map(fn($c) => $c['calls'], $s['functions']);
+	return $calls + ['total' => array_sum($calls), 'available' => true];
+}
+$before = fj_shared_calls();
+if (!empty($_GET['work'])) {
+	$doc = '{"id":7,"tags":["a","b"],"nested":{"x":[1,2.5,null]}}';
+	json_encode([1, 2, 3]);
+	json_encode(['a' => 'b']);
+	json_encode(json_decode($doc));
+	json_decode($doc, true);
+	json_decode('[1,2]');
+	json_decode('{"k":"v"}');
+	json_validate($doc);
+	json_validate('[1,');
+}
+$after = fj_shared_calls();
+if (isset($_GET['pidfile'])) {
+	file_put_contents(__DIR__ . '/' . basename($_GET['pidfile']), getmypid());
+}
+if (isset($_GET['sleep'])) {
+	sleep((int) $_GET['sleep']);
+}
+echo json_encode(['pid' => getmypid(), 'before' => $before, 'after' => $after]);
+PHP
+
 # The master runs in the foreground of a background job so we hold its pid; as root
 # php-fpm needs -R to keep the workers as root (no user to switch to here).
 fpm_args=(-n -c "$TMP/php.ini" -y "$TMP/fpm.conf" -F)
@@ -230,7 +278,7 @@ fpm_args=(-n -c "$TMP/php.ini" -y "$TMP/fpm.conf" -F)
 "$FPM" "${fpm_args[@]}" >"$TMP/fpm.stdout" 2>&1 &
 FPM_PID=$!
 for _ in $(seq 100); do
-	[ -S "$TMP/fast.sock" ] && [ -S "$TMP/ext.sock" ] && break
+	[ -S "$TMP/fast.sock" ] && [ -S "$TMP/ext.sock" ] && [ -S "$TMP/pair.sock" ] && break
 	kill -0 "$FPM_PID" 2>/dev/null || break
 	sleep 0.1
 done
@@ -313,8 +361,8 @@ check_routed() {
 	done
 }
 
-if [ -S "$TMP/fast.sock" ] && [ -S "$TMP/ext.sock" ]; then
-	ok "private php-fpm $("$FPM" -n -v | head -n 1 | cut -d' ' -f2) started with pools fast and ext ($TMP)"
+if [ -S "$TMP/fast.sock" ] && [ -S "$TMP/ext.sock" ] && [ -S "$TMP/pair.sock" ]; then
+	ok "private php-fpm $("$FPM" -n -v | head -n 1 | cut -d' ' -f2) started with pools fast, ext and pair ($TMP)"
 else
 	fail "php-fpm did not start (its log follows)"
 	cat "$TMP/fpm.stdout" "$TMP/fpm.log" 2>/dev/null | tail -n 20
@@ -425,6 +473,46 @@ else
 	echo "note: in pool fast, ini_get('fastjson.enabled') in the probe compiled by pool ext returns '$literal'" \
 		"(not folded by opcache at compile time)"
 fi
+
+# --- pool-wide counters (shared memory made by the master, one slot per worker)
+# A request's share of the total: its workload (9 calls if work=1) and the json_encode()
+# that prints its reply, which comes after its "after" snapshot.
+request shared0 pair "" shared.php
+check "pool pair: shared memory available in the worker" true "$(j shared0 after.available)"
+request shared_a pair "work=1&sleep=3" shared.php &
+shared_a_job=$!
+# Request a has made its calls and sleeps in one worker: b must go to the other.
+sleep 1
+request shared_b pair "work=1" shared.php
+wait "$shared_a_job" || true
+request shared_r pair "" shared.php
+check "pool pair: two requests served by two workers ($(j shared_a pid), $(j shared_b pid))" true \
+	"$([ "$(j shared_a pid)" != "$(j shared_b pid)" ] && [ "$(j shared_b pid)" != "<missing>" ] && echo true || echo false)"
+# shared0's print, a's 9 calls, b's 9 calls.
+check "pool pair: the worker of b sees the calls of a, still in progress in the other worker" \
+	"$(add "$(j shared0 after.total)" 19)" "$(j shared_b after.total)"
+check "pool pair: json_encode calls of both workers in b's view (shared0's print + 3 + 3)" \
+	"$(add "$(j shared0 after.json_encode)" 7)" "$(j shared_b after.json_encode)"
+check "pool pair: the aggregate is the sum of every request sent (prints of shared0, a, b + 2 workloads)" \
+	"$(add "$(j shared0 after.total)" 21)" "$(j shared_r before.total)"
+
+# A worker killed with SIGKILL after its workload, in the middle of its request.
+rm -f "$TMP/killed.pid"
+request shared_k pair "work=1&sleep=30&pidfile=killed.pid" shared.php &
+shared_k_job=$!
+for _ in $(seq 100); do [ -s "$TMP/killed.pid" ] && break; sleep 0.1; done
+killed_pid=$(cat "$TMP/killed.pid" 2>/dev/null || echo)
+if [ -n "$killed_pid" ] && kill -KILL "$killed_pid" 2>/dev/null; then
+	ok "pool pair: worker $killed_pid killed with SIGKILL in the middle of a request"
+else
+	fail "pool pair: the sleeping request's worker could not be killed (pid '$killed_pid')"
+fi
+wait "$shared_k_job" || true
+request shared_after_kill pair "" shared.php
+check "pool pair: a request after the kill is answered (no lock left held)" true "$(j shared_after_kill after.available)"
+# shared_r's print and the killed request's 9 calls (it never printed).
+check "pool pair: the killed worker's calls are all still counted" \
+	"$(add "$(j shared_r before.total)" 10)" "$(j shared_after_kill before.total)"
 
 if [ "$failed" -ne 0 ]; then
 	echo "--- php-fpm log"
