@@ -352,6 +352,53 @@ static zend_always_inline unsigned fastjson_utf8_prefix16_sse2(__m128i v, const 
 	return fastjson_utf8_valid_prefix16_sse2(v, fastjson_dirty_mask_sse2(v, set), escape_lt, false, skip);
 }
 
+/* Escape-dense ASCII at s (a dirty byte), 16 bytes at a time while each block has a dirty
+ * byte and starts 16 bytes before chunk_end and the end: every dirty byte of a block
+ * comes from one mask and is escaped in place, the clean bytes before it copied by a
+ * whole-vector store from where they start. Those copies read the input when 32 bytes
+ * are left, else a copy of the block on the stack: never past the string. Stops at the
+ * first non-ASCII byte, after a block without a dirty byte (clean text: the clean-run
+ * kernel's) or at the edges. */
+static zend_always_inline fastjson_utf8_run_end fastjson_escape_ascii_sse2(const unsigned char *s,
+		const unsigned char *end, const unsigned char *chunk_end, const fastjson_escape_set *set, char *out)
+{
+	ZEND_SET_ALIGNED(16, unsigned char copy[32]);
+	fastjson_utf8_run_end r;
+	unsigned ascii, from;
+
+	do {
+		__m128i v = _mm_loadu_si128((const __m128i *) s);
+		const unsigned char *src = s;
+		unsigned dirty;
+
+		if (end - s < 32) {
+			_mm_store_si128((__m128i *) copy, v);
+			_mm_store_si128((__m128i *) (copy + 16), _mm_setzero_si128());
+			src = copy;
+		}
+		ascii = fastjson_ctz32((unsigned) _mm_movemask_epi8(v) | 0x10000);
+		dirty = fastjson_dirty_mask_sse2(v, set) & ((1u << ascii) - 1);
+		from = 0;
+		while (dirty) {
+			unsigned at = fastjson_ctz32(dirty);
+			unsigned c = s[at];
+
+			_mm_storeu_si128((__m128i *) out, _mm_loadu_si128((const __m128i *) (src + from)));
+			out += at - from;
+			memcpy(out, set->escape[c], 8);
+			out += set->escape_len[c];
+			from = at + 1;
+			dirty &= dirty - 1;
+		}
+		_mm_storeu_si128((__m128i *) out, _mm_loadu_si128((const __m128i *) (src + from)));
+		out += ascii - from;
+		s += ascii;
+	} while (from != 0 && ascii == 16 && chunk_end - s >= 16 && end - s >= 16);
+	r.s = s;
+	r.out = out;
+	return r;
+}
+
 /* Copies the run at s (a 2- or 3-byte lead) of clean ASCII and well-formed 2- and 3-byte
  * sequences, raw (JSON_UNESCAPED_UNICODE): the bytes are the output, each 16-byte block
  * stored whole while it starts before chunk_end; s itself is where it ends when the first
@@ -492,6 +539,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3x8_
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_sse2
 # define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_SSE2
 # define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_copy_run_sse2
+# define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_sse2
 # include "fastjson_escape_loop.h"
 #endif
 
@@ -503,6 +551,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3x8_
 # define FASTJSON_ESCAPE_U_BLOCK2 fastjson_utf8_escape2x8_avx2
 # define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3x8_avx2
 # define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
+# define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_sse2
 # include "fastjson_escape_loop.h"
 #endif
 

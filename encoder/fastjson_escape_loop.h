@@ -5,7 +5,8 @@
  * kernel that copies runs of well-formed 2- and 3-byte sequences under
  * JSON_UNESCAPED_UNICODE, vector paths only), FASTJSON_ESCAPE_U_BLOCK2 and
  * FASTJSON_ESCAPE_U_BLOCK3 (kernels that write up to 8 such sequences of one length as \u
- * escapes at once) and FASTJSON_ESCAPE_UTF8_TARGET (the instruction set of those kernels). */
+ * escapes at once), FASTJSON_ESCAPE_UTF8_TARGET (the instruction set of those kernels) and
+ * FASTJSON_ESCAPE_ASCII_BLOCK (the kernel that escapes ASCII 16 bytes at a time). */
 
 #ifndef FASTJSON_ESCAPE_UTF8_TARGET
 # define FASTJSON_ESCAPE_UTF8_TARGET
@@ -197,6 +198,17 @@ static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty
 				unsigned c = *s;
 
 				if (c < 0x80) {
+#ifdef FASTJSON_ESCAPE_ASCII_BLOCK
+					/* Escape-dense text: punctuation, not the controls that end lines, and not
+					 * before a multibyte character (a line of non-Latin text). */
+					if (c >= 0x20 && chunk_end - s >= 16 && end - s >= 16 && s[1] < 0x80) {
+						fastjson_utf8_run_end r = FASTJSON_ESCAPE_ASCII_BLOCK(s, end, chunk_end, set, out);
+
+						s = r.s;
+						out = r.out;
+						continue;
+					}
+#endif
 					memcpy(out, set->escape[c], 8);
 					out += set->escape_len[c];
 					s++;
@@ -314,3 +326,4 @@ static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder
 #undef FASTJSON_ESCAPE_UTF8_TARGET
 #undef FASTJSON_ESCAPE_U_BLOCK2
 #undef FASTJSON_ESCAPE_U_BLOCK3
+#undef FASTJSON_ESCAPE_ASCII_BLOCK
