@@ -257,7 +257,7 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_neon(const un
  * that starts before the end of a chunk and runs 3 bytes past it, a 16-byte block of raw
  * UTF-8 that does, the 8-byte stores of short escapes and the whole-vector stores of the
  * clean-run kernels. The 48-byte stores of the \u block kernels need none: they only run
- * with at least 16 bytes of the chunk's input left, which reserved 96. */
+ * with at least 8 bytes of the chunk's input left, which reserved 48. */
 #define FASTJSON_ESCAPE_CHUNK 4096
 #define FASTJSON_ESCAPE_MAX_GROWTH 6
 #define FASTJSON_ESCAPE_SLACK 64
@@ -478,13 +478,16 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_leading_lanes16
 	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 2;
 }
 
-/* The well-formed 2-byte sequences at s, up to 8 (s has 16 bytes to read), written as \u
- * escapes; returns how many. Writes 48 bytes whatever the count: the slack of a chunk
- * with 16 bytes of input left covers them. */
-static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2x8_avx2(const unsigned char *s, char *out)
+/* The well-formed 2-byte sequences at s, up to 8 when whole (s has 16 bytes to read),
+ * else up to 4 (8 bytes), written as \u escapes; returns how many. Writes 48 bytes
+ * whatever the count: the slack of a chunk with 8 bytes of input left covers them. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_avx2(const unsigned char *s, char *out,
+		bool whole)
 {
-	/* Each 16-bit lane as lead << 8 | trail. */
-	const __m128i pair = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *) s),
+	/* Each 16-bit lane as lead << 8 | trail; the lanes past 8 bytes are zero when not whole,
+	 * which no sequence is. */
+	const __m128i pair = _mm_shuffle_epi8(
+		whole ? _mm_loadu_si128((const __m128i *) s) : _mm_loadl_epi64((const __m128i *) s),
 		_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
 	const __m128i u = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(pair, 2), _mm_set1_epi16(0x07c0)),
 		_mm_and_si128(pair, _mm_set1_epi16(0x3f)));
@@ -505,15 +508,20 @@ static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_utf8_units3_avx2
 		_mm_and_si128(_mm_srli_epi32(seq, 2), _mm_set1_epi32(0x0fc0))), _mm_and_si128(seq, _mm_set1_epi32(0x3f)));
 }
 
-/* The well-formed 3-byte sequences at s, up to 8 (s has 24 bytes to read), written as \u
- * escapes; returns how many. Writes 48 bytes whatever the count. */
-static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3x8_avx2(const unsigned char *s, char *out)
+/* The well-formed 3-byte sequences at s, up to 8 when whole (s has 24 bytes to read),
+ * else up to 5 (16 bytes), written as \u escapes; returns how many. Writes 48 bytes
+ * whatever the count. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_avx2(const unsigned char *s, char *out,
+		bool whole)
 {
-	/* Sequences 0-3 are bytes 0-11, sequences 4-7 bytes 12-23, read from s + 8. */
-	const __m128i seq0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *) s),
-		_mm_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1));
-	const __m128i seq1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *) (s + 8)),
-		_mm_setr_epi8(6, 5, 4, -1, 9, 8, 7, -1, 12, 11, 10, -1, 15, 14, 13, -1));
+	const __m128i head = _mm_loadu_si128((const __m128i *) s);
+	/* Sequences 0-3 are bytes 0-11, sequences 4-7 bytes 12-23, read from s + 8 when whole;
+	 * else only sequence 4 is there, the lanes after it zero, which no sequence is. */
+	const __m128i seq0 = _mm_shuffle_epi8(head, _mm_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1));
+	const __m128i seq1 = whole
+		? _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *) (s + 8)),
+			_mm_setr_epi8(6, 5, 4, -1, 9, 8, 7, -1, 12, 11, 10, -1, 15, 14, 13, -1))
+		: _mm_shuffle_epi8(head, _mm_setr_epi8(14, 13, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
 	__m128i good0, good1;
 	const __m128i u0 = fastjson_utf8_units3_avx2(seq0, &good0);
 	const __m128i u1 = fastjson_utf8_units3_avx2(seq1, &good1);
@@ -548,8 +556,8 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3x8_
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_avx2
 # define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_AVX2
 # define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_copy_run_sse2
-# define FASTJSON_ESCAPE_U_BLOCK2 fastjson_utf8_escape2x8_avx2
-# define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3x8_avx2
+# define FASTJSON_ESCAPE_U_BLOCK2 fastjson_utf8_escape2_avx2
+# define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3_avx2
 # define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
 # define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_sse2
 # include "fastjson_escape_loop.h"

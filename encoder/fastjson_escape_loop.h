@@ -5,7 +5,8 @@
  * kernel that copies runs of well-formed 2- and 3-byte sequences under
  * JSON_UNESCAPED_UNICODE, vector paths only), FASTJSON_ESCAPE_U_BLOCK2 and
  * FASTJSON_ESCAPE_U_BLOCK3 (kernels that write up to 8 such sequences of one length as \u
- * escapes at once), FASTJSON_ESCAPE_UTF8_TARGET (the instruction set of those kernels) and
+ * escapes at once, fewer when they may not read a whole block),
+ * FASTJSON_ESCAPE_UTF8_TARGET (the instruction set of those kernels) and
  * FASTJSON_ESCAPE_ASCII_BLOCK (the kernel that escapes ASCII 16 bytes at a time). */
 
 #ifndef FASTJSON_ESCAPE_UTF8_TARGET
@@ -41,15 +42,16 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
 /* Writes the run at s of clean ASCII and well-formed 2- and 3-byte sequences, each
  * sequence as a \u escape, checking each character as it goes: with six output bytes
  * per character, a check of its own costs less than a vector's. Where the block kernels
- * exist, a lead followed by a whole block of input goes to them, and they write every
- * sequence of its length that follows. Stops at anything else (left to the caller) or
- * at the first character that starts at or after chunk_end; the last 3 bytes of the
- * string are the caller's too. */
+ * exist, a lead with 8 (2-byte) or 16 (3-byte) bytes of input left goes to them, and
+ * they write every sequence of its length that follows, up to 8. Stops at anything else
+ * (left to the caller) or at the first character that starts at or after chunk_end; the
+ * last 2 bytes of the string are the caller's too. */
 static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_escape_run)(
 		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
 		const fastjson_escape_set *set, char *out)
 {
-	const unsigned char *stop = MIN(chunk_end, end - 3);
+	/* Each step reads the two bytes after s. */
+	const unsigned char *stop = MIN(chunk_end, end - 2);
 	fastjson_utf8_run_end r;
 
 	while (s < stop) {
@@ -65,8 +67,8 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 			s++;
 		} else if (c < 0xe0) {
 #ifdef FASTJSON_ESCAPE_U_BLOCK2
-			if (stop - s >= 16) {
-				unsigned n = FASTJSON_ESCAPE_U_BLOCK2(s, out);
+			if (stop - s >= 8) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK2(s, out, stop - s >= 16);
 
 				if (n == 0) {
 					break;
@@ -85,8 +87,8 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 			uint32_t cp;
 
 #ifdef FASTJSON_ESCAPE_U_BLOCK3
-			if (stop - s >= 24) {
-				unsigned n = FASTJSON_ESCAPE_U_BLOCK3(s, out);
+			if (stop - s >= 16) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK3(s, out, stop - s >= 24);
 
 				if (n == 0) {
 					break;
