@@ -141,17 +141,24 @@ static zend_always_inline const unsigned char *fastjson_scan_tail_sse2(const uns
 	return mask ? p + fastjson_ctz32(mask) : end;
 }
 
+/* Copies the 16 bytes at p to out and returns the mask of the dirty ones. */
+static zend_always_inline unsigned fastjson_copy16_sse2(const unsigned char *p, const fastjson_escape_set *set,
+		char *out)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *) p);
+
+	_mm_storeu_si128((__m128i *) out, v);
+	return fastjson_dirty_mask_sse2(v, set);
+}
+
 static zend_always_inline const unsigned char *fastjson_copy_clean_sse2(const unsigned char *p,
 		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char *out)
 {
 	const unsigned char *stop;
 
 	while (end - p >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *) p);
-		unsigned mask;
+		unsigned mask = fastjson_copy16_sse2(p, set, out);
 
-		_mm_storeu_si128((__m128i *) out, v);
-		mask = fastjson_dirty_mask_sse2(v, set);
 		if (mask) {
 			return p + fastjson_ctz32(mask);
 		}
@@ -211,7 +218,15 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_avx2(const un
 		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char *out)
 {
 	if (end - p >= FASTJSON_AVX2_MIN_RUN) {
-		const unsigned char *stop = fastjson_copy_clean_long_avx2(p, end, set, out);
+		/* Runs between escapes are short: most end in the first 16 bytes, found without
+		 * the call. */
+		unsigned mask = fastjson_copy16_sse2(p, set, out);
+		const unsigned char *stop;
+
+		if (mask) {
+			return p + fastjson_ctz32(mask);
+		}
+		stop = fastjson_copy_clean_long_avx2(p + 16, end, set, out + 16);
 		if (end - stop >= 32) {
 			return stop;
 		}
