@@ -283,7 +283,8 @@ static zend_always_inline size_t fastjson_escape_budget(size_t remaining)
 	return MIN(remaining, FASTJSON_ESCAPE_CHUNK) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK;
 }
 
-/* Where a multibyte character or run ended, in the input and in the output. */
+/* Where a multibyte character or a run (of UTF-8, or of escape-dense ASCII) ended, in the
+ * input and in the output. */
 typedef struct {
 	const unsigned char *s;
 	char *out;
