@@ -9,7 +9,8 @@
 #   -n N      encodes per measurement (default 20)
 #   -f FLAGS  json flags to test, space separated ints (default "0 256";
 #             256 = JSON_UNESCAPED_UNICODE)
-#   TEXT      names in bench/data/seeds/artukrainskiy-php-src-bench (default: en ru zh)
+#   TEXT      names in bench/data/seeds/artukrainskiy-php-src-bench (default: en ru zh),
+#             or paths of .json files (e.g. a seed corpus), decoded and then encoded
 #
 # For each text, flags and function it runs the helper twice under callgrind,
 # with N encodes and with 0, and reports (Ir(N) - Ir(0)) / (N * input bytes):
@@ -50,7 +51,10 @@ echo "$(php -n -r 'echo "PHP ", PHP_VERSION;'), $(valgrind --version), extension
 echo
 printf '%-10s %8s %6s %9s %14s %14s %8s\n' text "in bytes" flags "out bytes" "json_encode" "fastjson" "ratio"
 for t in $texts; do
-    f=$here/data/seeds/artukrainskiy-php-src-bench/$t.txt
+    case $t in
+        */*) f=$t ;;
+        *) f=$here/data/seeds/artukrainskiy-php-src-bench/$t.txt ;;
+    esac
     [ -f "$f" ] || { echo "callgrind.sh: no such text: $f" >&2; exit 1; }
     for fl in $flagset; do
         sizes=$($php "$helper" check "$f" "$fl" 0) || exit 2
@@ -58,7 +62,7 @@ for t in $texts; do
         outb=${sizes#* }
         j1=$(ir json "$f" "$fl" "$n"); j0=$(ir json "$f" "$fl" 0)
         f1=$(ir fast "$f" "$fl" "$n"); f0=$(ir fast "$f" "$fl" 0)
-        awk -v t="$t.txt" -v b="$inb" -v o="$outb" -v fl="$fl" -v n="$n" \
+        awk -v t="$(basename "$f")" -v b="$inb" -v o="$outb" -v fl="$fl" -v n="$n" \
             -v j1="$j1" -v j0="$j0" -v f1="$f1" -v f0="$f0" 'BEGIN {
                 j = (j1 - j0) / (n * b); f = (f1 - f0) / (n * b);
                 printf "%-10s %8d %6d %9d %10.2f Ir/B %10.2f Ir/B %7.2fx\n", t, b, fl, o, j, f, (f > 0 ? j / f : 0)

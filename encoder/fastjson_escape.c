@@ -19,10 +19,6 @@
 /* Indexed by HEX_TAG, HEX_AMP, HEX_APOS, HEX_QUOT (bits 0-3) and UNESCAPED_SLASHES (bit 4). */
 static fastjson_escape_set fastjson_escape_sets[32];
 
-/* "\u0" and the third hex digit of a 2-byte sequence, indexed by the low 5 bits of its
- * lead byte: the escape then needs only the hex pair of its low byte. */
-static char fastjson_u_lead2[32][4];
-
 static int fastjson_escape_set_index(int options)
 {
 	return (options & (PHP_JSON_HEX_TAG | PHP_JSON_HEX_AMP | PHP_JSON_HEX_APOS | PHP_JSON_HEX_QUOT))
@@ -86,12 +82,6 @@ static void fastjson_escape_set_build(fastjson_escape_set *set, int options)
 void fastjson_escape_startup(void)
 {
 	int options;
-	unsigned lead;
-
-	for (lead = 0; lead < 32; lead++) {
-		memcpy(fastjson_u_lead2[lead], "\\u0", 3);
-		fastjson_u_lead2[lead][3] = fastjson_hex_pairs[(lead >> 2) * 2 + 1];
-	}
 
 	for (options = 0; options < 32; options++) {
 		int flags = (options & 15) | ((options & 16) ? PHP_JSON_UNESCAPED_SLASHES : 0);
@@ -151,17 +141,24 @@ static zend_always_inline const unsigned char *fastjson_scan_tail_sse2(const uns
 	return mask ? p + fastjson_ctz32(mask) : end;
 }
 
+/* Copies the 16 bytes at p to out and returns the mask of the dirty ones. */
+static zend_always_inline unsigned fastjson_copy16_sse2(const unsigned char *p, const fastjson_escape_set *set,
+		char *out)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *) p);
+
+	_mm_storeu_si128((__m128i *) out, v);
+	return fastjson_dirty_mask_sse2(v, set);
+}
+
 static zend_always_inline const unsigned char *fastjson_copy_clean_sse2(const unsigned char *p,
 		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char *out)
 {
 	const unsigned char *stop;
 
 	while (end - p >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *) p);
-		unsigned mask;
+		unsigned mask = fastjson_copy16_sse2(p, set, out);
 
-		_mm_storeu_si128((__m128i *) out, v);
-		mask = fastjson_dirty_mask_sse2(v, set);
 		if (mask) {
 			return p + fastjson_ctz32(mask);
 		}
@@ -221,7 +218,15 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_avx2(const un
 		const unsigned char *end, const unsigned char *begin, const fastjson_escape_set *set, char *out)
 {
 	if (end - p >= FASTJSON_AVX2_MIN_RUN) {
-		const unsigned char *stop = fastjson_copy_clean_long_avx2(p, end, set, out);
+		/* Runs between escapes are short: most end in the first 16 bytes, found without
+		 * the call. */
+		unsigned mask = fastjson_copy16_sse2(p, set, out);
+		const unsigned char *stop;
+
+		if (mask) {
+			return p + fastjson_ctz32(mask);
+		}
+		stop = fastjson_copy_clean_long_avx2(p + 16, end, set, out + 16);
 		if (end - stop >= 32) {
 			return stop;
 		}
@@ -264,9 +269,10 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_neon(const un
 
 /* Input bytes per output reservation. An input byte writes at most 6 output bytes
  * (\u00XX, or \ufffd for an invalid byte); the slack covers both quotes, a sequence
- * that starts before the end of a chunk and runs 3 bytes past it, a 16-byte UTF-8 block
- * that does (at most 3 output bytes per input byte), the 8-byte stores of short escapes
- * and the whole-vector stores of the clean-run kernels. */
+ * that starts before the end of a chunk and runs 3 bytes past it, a 16-byte block of raw
+ * UTF-8 that does, the 8-byte stores of short escapes and the whole-vector stores of the
+ * clean-run kernels. The 48-byte stores of the \u block kernels need none: they only run
+ * with at least 8 bytes of the chunk's input left, which reserved 48. */
 #define FASTJSON_ESCAPE_CHUNK 4096
 #define FASTJSON_ESCAPE_MAX_GROWTH 6
 #define FASTJSON_ESCAPE_SLACK 64
@@ -277,7 +283,8 @@ static zend_always_inline size_t fastjson_escape_budget(size_t remaining)
 	return MIN(remaining, FASTJSON_ESCAPE_CHUNK) * FASTJSON_ESCAPE_MAX_GROWTH + FASTJSON_ESCAPE_SLACK;
 }
 
-/* Where a multibyte character or run ended, in the input and in the output. */
+/* Where a multibyte character or a run (of UTF-8, or of escape-dense ASCII) ended, in the
+ * input and in the output. */
 typedef struct {
 	const unsigned char *s;
 	char *out;
@@ -356,45 +363,67 @@ static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encode
 #ifdef FASTJSON_HAVE_SSE2
 /* The utf8/ kernel with the flags' escape set deciding which ASCII bytes stop. */
 static zend_always_inline unsigned fastjson_utf8_prefix16_sse2(__m128i v, const fastjson_escape_set *set,
-		bool escape_lt, bool stop_ascii, unsigned skip)
+		bool escape_lt, unsigned skip)
 {
-	return fastjson_utf8_valid_prefix16_sse2(v, fastjson_dirty_mask_sse2(v, set), escape_lt, stop_ascii, skip);
+	return fastjson_utf8_valid_prefix16_sse2(v, fastjson_dirty_mask_sse2(v, set), escape_lt, false, skip);
 }
 
-/* Writes the n bytes at s, checked by fastjson_utf8_prefix16_sse2(), as \u escapes. */
-static zend_always_inline char *fastjson_utf8_escape_checked(char *out, const unsigned char *s, size_t n)
+/* Escape-dense ASCII at s (a dirty byte), 16 bytes at a time while each block has a dirty
+ * byte and starts 16 bytes before chunk_end and the end: every dirty byte of a block
+ * comes from one mask and is escaped in place, the clean bytes before it copied by a
+ * whole-vector store from where they start. Those copies read the input when 32 bytes
+ * are left, else a copy of the block on the stack: never past the string. Stops at the
+ * first non-ASCII byte, after a block without a dirty byte (clean text: the clean-run
+ * kernel's) or at the edges. */
+static zend_always_inline fastjson_utf8_run_end fastjson_escape_ascii_sse2(const unsigned char *s,
+		const unsigned char *end, const unsigned char *chunk_end, const fastjson_escape_set *set, char *out)
 {
-	const unsigned char *stop = s + n;
+	ZEND_SET_ALIGNED(16, unsigned char copy[32]);
+	fastjson_utf8_run_end r;
+	unsigned ascii, from;
 
-	while (s < stop) {
-		unsigned c = s[0];
+	do {
+		__m128i v = _mm_loadu_si128((const __m128i *) s);
+		const unsigned char *src = s;
+		unsigned dirty;
 
-		if (c < 0x80) {
-			*out++ = (char) c;
-			s++;
-		} else if (c < 0xe0) {
-			memcpy(out, fastjson_u_lead2[c & 0x1f], 4);
-			memcpy(out + 4, fastjson_hex_pairs + (((c & 3) << 6) | (s[1] & 0x3f)) * 2, 2);
-			out += 6;
-			s += 2;
-		} else {
-			out = fastjson_write_u_escape(out, ((c & 0x0f) << 12) | ((uint32_t)(s[1] & 0x3f) << 6) | (s[2] & 0x3f));
-			s += 3;
+		if (end - s < 32) {
+			_mm_store_si128((__m128i *) copy, v);
+			_mm_store_si128((__m128i *) (copy + 16), _mm_setzero_si128());
+			src = copy;
 		}
-	}
-	return out;
+		ascii = fastjson_ctz32((unsigned) _mm_movemask_epi8(v) | 0x10000);
+		dirty = fastjson_dirty_mask_sse2(v, set) & ((1u << ascii) - 1);
+		from = 0;
+		while (dirty) {
+			unsigned at = fastjson_ctz32(dirty);
+			unsigned c = s[at];
+
+			_mm_storeu_si128((__m128i *) out, _mm_loadu_si128((const __m128i *) (src + from)));
+			out += at - from;
+			memcpy(out, set->escape[c], 8);
+			out += set->escape_len[c];
+			from = at + 1;
+			dirty &= dirty - 1;
+		}
+		_mm_storeu_si128((__m128i *) out, _mm_loadu_si128((const __m128i *) (src + from)));
+		out += ascii - from;
+		s += ascii;
+	} while (from != 0 && ascii == 16 && chunk_end - s >= 16 && end - s >= 16);
+	r.s = s;
+	r.out = out;
+	return r;
 }
 
-/* Writes the run at s (a 2- or 3-byte lead) of clean ASCII and well-formed 2- and 3-byte
- * sequences, 16 bytes at a time while the block starts before chunk_end; s itself is
- * where it ends when the first sequence does not qualify. Raw, the bytes are the output:
- * each block is stored whole. Otherwise every sequence becomes a \u escape. Fewer than 16
- * bytes before the end of the string are checked as the 16 bytes that end there, as in
- * fastjson_scan_short_zstr(), the bytes before s shifted out of the mask: a lead cannot
- * be completed by them. */
-static zend_always_inline fastjson_utf8_run_end fastjson_utf8_run_sse2(const unsigned char *s,
+/* Copies the run at s (a 2- or 3-byte lead) of clean ASCII and well-formed 2- and 3-byte
+ * sequences, raw (JSON_UNESCAPED_UNICODE): the bytes are the output, each 16-byte block
+ * stored whole while it starts before chunk_end; s itself is where it ends when the first
+ * sequence does not qualify. Fewer than 16 bytes before the end of the string are checked
+ * as the 16 bytes that end there, as in fastjson_scan_short_zstr(), the bytes before s
+ * shifted out of the mask: a lead cannot be completed by them. */
+static zend_always_inline fastjson_utf8_run_end fastjson_utf8_copy_run_sse2(const unsigned char *s,
 		const unsigned char *end, const unsigned char *chunk_end, const fastjson_escape_set *set, char *out,
-		bool raw, bool escape_lt)
+		bool escape_lt)
 {
 	fastjson_utf8_run_end r;
 	unsigned n;
@@ -403,13 +432,9 @@ static zend_always_inline fastjson_utf8_run_end fastjson_utf8_run_sse2(const uns
 	while ((left = (size_t)(end - s)) >= 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *) s);
 
-		n = fastjson_utf8_prefix16_sse2(v, set, escape_lt, !raw, 0);
-		if (raw) {
-			_mm_storeu_si128((__m128i *) out, v);
-			out += n;
-		} else {
-			out = fastjson_utf8_escape_checked(out, s, n);
-		}
+		n = fastjson_utf8_prefix16_sse2(v, set, escape_lt, 0);
+		_mm_storeu_si128((__m128i *) out, v);
+		out += n;
 		s += n;
 		/* Only the end of the block can have cut a run of 14 bytes or more. */
 		if (n < 14 || s >= chunk_end) {
@@ -417,9 +442,9 @@ static zend_always_inline fastjson_utf8_run_end fastjson_utf8_run_sse2(const uns
 		}
 	}
 	if (left) {
-		n = fastjson_utf8_prefix16_sse2(_mm_loadu_si128((const __m128i *) (end - 16)), set, escape_lt, !raw,
+		n = fastjson_utf8_prefix16_sse2(_mm_loadu_si128((const __m128i *) (end - 16)), set, escape_lt,
 			16 - (unsigned) left);
-		out = raw ? fastjson_copy_run(out, s, n) : fastjson_utf8_escape_checked(out, s, n);
+		out = fastjson_copy_run(out, s, n);
 		s += n;
 	}
 done:
@@ -428,6 +453,104 @@ done:
 	return r;
 }
 
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+/* Writes the 8 UTF-16 units of u as 8 \u escapes, 48 bytes. Each unit's nibbles are
+ * turned into hex digits by one table lookup, then shuffled into place between the
+ * "\u" of each escape, 16 output bytes per shuffle. */
+static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_write_u_escapes8_avx2(char *out, __m128i u)
+{
+	const __m128i digits = _mm_setr_epi8('0', '1', '2', '3', '4', '5', '6', '7',
+		'8', '9', 'a', 'b', 'c', 'd', 'e', 'f');
+	const __m128i nibbles = _mm_set1_epi16(0x0f0f);
+	/* Bytes n0 n2 and n1 n3 of each unit (n3 its top nibble), interleaved: units 0-3
+	 * in lo, 4-7 in hi, each as n0 n1 n2 n3. */
+	const __m128i even = _mm_and_si128(u, nibbles);
+	const __m128i odd = _mm_and_si128(_mm_srli_epi16(u, 4), nibbles);
+	const __m128i lo = _mm_shuffle_epi8(digits, _mm_unpacklo_epi8(even, odd));
+	const __m128i hi = _mm_shuffle_epi8(digits, _mm_unpackhi_epi8(even, odd));
+	/* Escape k takes output bytes 6k..6k+5: "\u" (a zeroed lane, then or-ed in) and its
+	 * digits n3 n2 n1 n0, bytes 4k+3 .. 4k of lo (k < 4) or hi. */
+	const __m128i out0 = _mm_or_si128(_mm_shuffle_epi8(lo,
+			_mm_setr_epi8(-1, -1, 3, 2, 1, 0, -1, -1, 7, 6, 5, 4, -1, -1, 11, 10)),
+		_mm_setr_epi8('\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0));
+	const __m128i out1 = _mm_or_si128(_mm_or_si128(
+			_mm_shuffle_epi8(lo, _mm_setr_epi8(9, 8, -1, -1, 15, 14, 13, 12, -1, -1, -1, -1, -1, -1, -1, -1)),
+			_mm_shuffle_epi8(hi, _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 2, 1, 0, -1, -1))),
+		_mm_setr_epi8(0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u'));
+	const __m128i out2 = _mm_or_si128(_mm_shuffle_epi8(hi,
+			_mm_setr_epi8(7, 6, 5, 4, -1, -1, 11, 10, 9, 8, -1, -1, 15, 14, 13, 12)),
+		_mm_setr_epi8(0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0));
+
+	_mm_storeu_si128((__m128i *) out, out0);
+	_mm_storeu_si128((__m128i *) (out + 16), out1);
+	_mm_storeu_si128((__m128i *) (out + 32), out2);
+}
+
+/* How many of the 8 lanes of good, from the first, are all ones. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_leading_lanes16_avx2(__m128i good)
+{
+	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 2;
+}
+
+/* The well-formed 2-byte sequences at s, up to 8 when whole (s has 16 bytes to read),
+ * else up to 4 (8 bytes), written as \u escapes; returns how many. Writes 48 bytes
+ * whatever the count: the slack of a chunk with 8 bytes of input left covers them. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_avx2(const unsigned char *s, char *out,
+		bool whole)
+{
+	/* Each 16-bit lane as lead << 8 | trail; the lanes past 8 bytes are zero when not whole,
+	 * which no sequence is. */
+	const __m128i pair = _mm_shuffle_epi8(
+		whole ? _mm_loadu_si128((const __m128i *) s) : _mm_loadl_epi64((const __m128i *) s),
+		_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
+	const __m128i u = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(pair, 2), _mm_set1_epi16(0x07c0)),
+		_mm_and_si128(pair, _mm_set1_epi16(0x3f)));
+	/* 110xxxxx 10xxxxxx, and no overlong form (C0, C1: a unit below 0x80). */
+	const __m128i good = _mm_andnot_si128(_mm_cmpeq_epi16(_mm_and_si128(u, _mm_set1_epi16(0x0780)), _mm_setzero_si128()),
+		_mm_cmpeq_epi16(_mm_and_si128(pair, _mm_set1_epi16((short) 0xe0c0)), _mm_set1_epi16((short) 0xc080)));
+
+	fastjson_write_u_escapes8_avx2(out, u);
+	return fastjson_leading_lanes16_avx2(good);
+}
+
+/* The unit of each 32-bit lane that holds lead << 16 | trail << 8 | trail; all ones in
+ * *good where the lane is a 3-byte sequence's bytes (E0-EF, two 10xxxxxx). */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_utf8_units3_avx2(__m128i seq, __m128i *good)
+{
+	*good = _mm_cmpeq_epi32(_mm_and_si128(seq, _mm_set1_epi32(0xf0c0c0)), _mm_set1_epi32(0xe08080));
+	return _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 4), _mm_set1_epi32(0xf000)),
+		_mm_and_si128(_mm_srli_epi32(seq, 2), _mm_set1_epi32(0x0fc0))), _mm_and_si128(seq, _mm_set1_epi32(0x3f)));
+}
+
+/* The well-formed 3-byte sequences at s, up to 8 when whole (s has 24 bytes to read),
+ * else up to 5 (16 bytes), written as \u escapes; returns how many. Writes 48 bytes
+ * whatever the count. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_avx2(const unsigned char *s, char *out,
+		bool whole)
+{
+	const __m128i head = _mm_loadu_si128((const __m128i *) s);
+	/* Sequences 0-3 are bytes 0-11, sequences 4-7 bytes 12-23, read from s + 8 when whole;
+	 * else only sequence 4 is there, the lanes after it zero, which no sequence is. */
+	const __m128i seq0 = _mm_shuffle_epi8(head, _mm_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1));
+	const __m128i seq1 = whole
+		? _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *) (s + 8)),
+			_mm_setr_epi8(6, 5, 4, -1, 9, 8, 7, -1, 12, 11, 10, -1, 15, 14, 13, -1))
+		: _mm_shuffle_epi8(head, _mm_setr_epi8(14, 13, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+	__m128i good0, good1;
+	const __m128i u0 = fastjson_utf8_units3_avx2(seq0, &good0);
+	const __m128i u1 = fastjson_utf8_units3_avx2(seq1, &good1);
+	const __m128i u = _mm_packus_epi32(u0, u1);
+	/* Bits 11-15 of the unit: 00000 is an overlong form, 11011 a surrogate. */
+	const __m128i top = _mm_and_si128(u, _mm_set1_epi16((short) 0xf800));
+	const __m128i good = _mm_andnot_si128(
+		_mm_or_si128(_mm_cmpeq_epi16(top, _mm_setzero_si128()), _mm_cmpeq_epi16(top, _mm_set1_epi16((short) 0xd800))),
+		_mm_packs_epi32(good0, good1));
+
+	fastjson_write_u_escapes8_avx2(out, u);
+	return fastjson_leading_lanes16_avx2(good);
+}
 #endif
 
 #define FASTJSON_ESCAPE_SUFFIX scalar
@@ -439,7 +562,8 @@ done:
 # define FASTJSON_ESCAPE_SUFFIX sse2
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_sse2
 # define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_SSE2
-# define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_run_sse2
+# define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_copy_run_sse2
+# define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_sse2
 # include "fastjson_escape_loop.h"
 #endif
 
@@ -447,7 +571,11 @@ done:
 # define FASTJSON_ESCAPE_SUFFIX avx2
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_avx2
 # define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_AVX2
-# define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_run_sse2
+# define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_copy_run_sse2
+# define FASTJSON_ESCAPE_U_BLOCK2 fastjson_utf8_escape2_avx2
+# define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3_avx2
+# define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
+# define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_sse2
 # include "fastjson_escape_loop.h"
 #endif
 

@@ -2,7 +2,16 @@
  * path's kernels are inlined into it. Expects FASTJSON_ESCAPE_SUFFIX (appended to the
  * names of the functions defined here), FASTJSON_ESCAPE_COPY_CLEAN (the clean-run kernel),
  * FASTJSON_ESCAPE_PATH (the SIMD path) and optionally FASTJSON_ESCAPE_UTF8_RUN (the
- * kernel that writes runs of well-formed 2- and 3-byte sequences, vector paths only). */
+ * kernel that copies runs of well-formed 2- and 3-byte sequences under
+ * JSON_UNESCAPED_UNICODE, vector paths only), FASTJSON_ESCAPE_U_BLOCK2 and
+ * FASTJSON_ESCAPE_U_BLOCK3 (kernels that write up to 8 such sequences of one length as \u
+ * escapes at once, fewer when they may not read a whole block),
+ * FASTJSON_ESCAPE_UTF8_TARGET (the instruction set of those kernels) and
+ * FASTJSON_ESCAPE_ASCII_BLOCK (the kernel that escapes ASCII 16 bytes at a time). */
+
+#ifndef FASTJSON_ESCAPE_UTF8_TARGET
+# define FASTJSON_ESCAPE_UTF8_TARGET
+#endif
 
 #ifndef FASTJSON_ESCAPE_NAME
 # define FASTJSON_ESCAPE_NAME(name) FASTJSON_ESCAPE_PASTE(name, FASTJSON_ESCAPE_SUFFIX)
@@ -30,47 +39,110 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
 }
 
 #ifdef FASTJSON_ESCAPE_UTF8_RUN
-/* The run of 2- and 3-byte sequences and clean ASCII at s, or its first character when
- * the run kernel refuses it. The \u escapes of 3-byte sequences cost more to write than
- * to check: those go a character at a time while the bytes are not ASCII. */
-static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_body)(
+/* Writes the run at s of clean ASCII and well-formed 2- and 3-byte sequences, each
+ * sequence as a \u escape, checking each character as it goes: with six output bytes
+ * per character, a check of its own costs less than a vector's. Where the block kernels
+ * exist, a lead with 8 (2-byte) or 16 (3-byte) bytes of input left goes to them, and
+ * they write every sequence of its length that follows, up to 8. Stops at anything else
+ * (left to the caller) or at the first character that starts at or after chunk_end; the
+ * last 2 bytes of the string are the caller's too. */
+static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_escape_run)(
 		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
-		const fastjson_escape_set *set, char *out, int options, const bool raw)
+		const fastjson_escape_set *set, char *out)
 {
+	/* Each step reads the two bytes after s. */
+	const unsigned char *stop = MIN(chunk_end, end - 2);
 	fastjson_utf8_run_end r;
 
-	if (!raw && *s >= 0xe0) {
-		r.s = s;
-		r.out = out;
-		do {
-			r = FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_char)(r.s, end, r.out, options, raw);
-		} while (r.out != NULL && r.s < chunk_end && *r.s >= 0x80);
-		return r;
+	while (s < stop) {
+		unsigned c = s[0];
+
+		if (c < 0x80) {
+			/* Spaces and punctuation between words stay in the run; three ASCII bytes in
+			 * a row are likely more, left to the clean-run kernel. */
+			if (!set->clean[c] || (s[1] | s[2]) < 0x80) {
+				break;
+			}
+			*out++ = (char) c;
+			s++;
+		} else if (c < 0xe0) {
+#ifdef FASTJSON_ESCAPE_U_BLOCK2
+			if (stop - s >= 8) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK2(s, out, stop - s >= 16);
+
+				if (n == 0) {
+					break;
+				}
+				s += n * 2;
+				out += n * 6;
+				continue;
+			}
+#endif
+			if (c < 0xc2 || !fastjson_utf8_is_trail(s[1])) {
+				break;
+			}
+			out = fastjson_write_u_escape(out, ((c & 0x1f) << 6) | (s[1] & 0x3f));
+			s += 2;
+		} else {
+			uint32_t cp;
+
+#ifdef FASTJSON_ESCAPE_U_BLOCK3
+			if (stop - s >= 16) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK3(s, out, stop - s >= 24);
+
+				if (n == 0) {
+					break;
+				}
+				s += n * 3;
+				out += n * 6;
+				continue;
+			}
+#endif
+			cp = ((c & 0x0f) << 12) | ((uint32_t)(s[1] & 0x3f) << 6) | (s[2] & 0x3f);
+			/* Above EF, a missing trail, an overlong form or a surrogate (bits 11-15 11011). */
+			if (c >= 0xf0 || !fastjson_utf8_are_trails2(s + 1) || cp < 0x800 || (cp >> 11) == 0x1b) {
+				break;
+			}
+			out = fastjson_write_u_escape(out, cp);
+			s += 3;
+		}
 	}
-	r = FASTJSON_ESCAPE_UTF8_RUN(s, end, chunk_end, set, out, raw,
-		raw && !(options & PHP_JSON_UNESCAPED_LINE_TERMINATORS));
+	r.s = s;
+	r.out = out;
+	return r;
+}
+
+/* Where the run r that started at s ended, or the first character alone when the run
+ * refused it. */
+static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_or_char)(
+		fastjson_utf8_run_end r, const unsigned char *s, const unsigned char *end, char *out, int options,
+		const bool raw)
+{
 	if (EXPECTED(r.s != s)) {
 		return r;
 	}
 	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_char)(s, end, out, options, raw);
 }
 
-static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run)(
+static zend_never_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run)(
 		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
 		const fastjson_escape_set *set, char *out, int options)
 {
-	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_body)(s, end, chunk_end, set, out, options, false);
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_or_char)(
+		FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_escape_run)(s, end, chunk_end, set, out), s, end, out, options, false);
 }
 
 static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_raw)(
 		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
 		const fastjson_escape_set *set, char *out, int options)
 {
-	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_body)(s, end, chunk_end, set, out, options, true);
+	return FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_or_char)(
+		FASTJSON_ESCAPE_UTF8_RUN(s, end, chunk_end, set, out, !(options & PHP_JSON_UNESCAPED_LINE_TERMINATORS)),
+		s, end, out, options, true);
 }
 
 /* A 2- or 3-byte lead followed by more non-ASCII: the text is likely more of the same,
- * written by the run kernel, which may end up to 15 bytes past chunk_end (the slack). A
+ * written by a run (a raw one may end up to 15 bytes past chunk_end: the slack). A
  * lone character or a short tail is not worth a vector. Out of line, as is the run, so
  * that the loop over ASCII escapes keeps its registers and the run its constants. */
 static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_body)(
@@ -128,6 +200,17 @@ static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty
 				unsigned c = *s;
 
 				if (c < 0x80) {
+#ifdef FASTJSON_ESCAPE_ASCII_BLOCK
+					/* Escape-dense text: punctuation, not the controls that end lines, and not
+					 * before a multibyte character (a line of non-Latin text). */
+					if (c >= 0x20 && chunk_end - s >= 16 && end - s >= 16 && s[1] < 0x80) {
+						fastjson_utf8_run_end r = FASTJSON_ESCAPE_ASCII_BLOCK(s, end, chunk_end, set, out);
+
+						s = r.s;
+						out = r.out;
+						continue;
+					}
+#endif
 					memcpy(out, set->escape[c], 8);
 					out += set->escape_len[c];
 					s++;
@@ -242,3 +325,7 @@ static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder
 #undef FASTJSON_ESCAPE_COPY_CLEAN
 #undef FASTJSON_ESCAPE_PATH
 #undef FASTJSON_ESCAPE_UTF8_RUN
+#undef FASTJSON_ESCAPE_UTF8_TARGET
+#undef FASTJSON_ESCAPE_U_BLOCK2
+#undef FASTJSON_ESCAPE_U_BLOCK3
+#undef FASTJSON_ESCAPE_ASCII_BLOCK
