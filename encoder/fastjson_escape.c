@@ -365,7 +365,7 @@ static ZEND_COLD zend_result fastjson_escape_utf8_error(fastjson_encoder *encode
 static zend_always_inline unsigned fastjson_utf8_prefix16_sse2(__m128i v, const fastjson_escape_set *set,
 		bool escape_lt, unsigned skip)
 {
-	return fastjson_utf8_valid_prefix16_sse2(v, fastjson_dirty_mask_sse2(v, set), escape_lt, false, skip);
+	return fastjson_utf8_valid_prefix16_sse2(v, fastjson_dirty_mask_sse2(v, set), escape_lt, skip);
 }
 
 /* Escape-dense ASCII at s (a dirty byte), 16 bytes at a time while each block has a dirty

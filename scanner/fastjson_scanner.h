@@ -274,7 +274,7 @@ static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 	if (fastjson_simd_has_avx2(simd)) {
 		if (limit - p >= 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *) p);
-			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, false, 0);
+			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, 0);
 			p += n;
 			if (*p == '"' || *p == '\\' || *p < 0x20) {
 				return p;
@@ -292,7 +292,7 @@ static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 	if (simd != FASTJSON_SIMD_SCALAR) {
 		while (limit - p >= 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *) p);
-			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, false, 0);
+			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, 0);
 			p += n;
 			if (n < 13) {
 				break; /* a stop, not just a character across the block's end */

@@ -76,11 +76,10 @@ static zend_always_inline size_t fastjson_utf8_decode_valid(
  * sequences that end within the 16 (without U+2028/2029 when escape_lt). v must start at a character, or skip bytes before one: nothing those say
  * can let a later byte pass. Everything else (dirty ASCII, 4-byte and ill-formed
  * sequences) stops the count, so only the byte loop and php_next_utf8_char() ever see
- * it. With stop_ascii, so do 4 ASCII bytes in a row, which the clean-run kernels copy
- * faster than an escaping run does. Each class is a bit mask; bit i of `bad` marks a
- * character at byte i that may not go. */
+ * it. Each class is a bit mask; bit i of `bad` marks a character at byte i that may
+ * not go. */
 static zend_always_inline unsigned fastjson_utf8_valid_prefix16_sse2(__m128i v, uint32_t ascii_stop,
-		bool escape_lt, bool stop_ascii, unsigned skip)
+		bool escape_lt, unsigned skip)
 {
 	/* Signed compares: 0x80-0xbf are -128..-65 and ASCII is above every byte >= 0x80. */
 	const uint32_t high = (uint32_t) _mm_movemask_epi8(v);
@@ -112,10 +111,6 @@ static zend_always_inline unsigned fastjson_utf8_valid_prefix16_sse2(__m128i v, 
 		const uint32_t a8 = (uint32_t) _mm_movemask_epi8(
 			_mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(1)), _mm_set1_epi8((char) 0xa9)));
 		bad |= e2 & (x80 >> 1) & (a8 >> 2);
-	}
-	if (stop_ascii) {
-		const uint32_t ascii = ~high & 0xffff;
-		bad |= ascii & (ascii >> 1) & (ascii >> 2) & (ascii >> 3);
 	}
 	return fastjson_ctz32((bad | 0x10000) >> skip);
 }
