@@ -77,7 +77,12 @@ foreach (array_slice($bad, 0, 5) as $b) {
 }
 echo count($bad), " random mismatches\n";
 var_dump(fastjson_merge_patch('{"a":1}', '{"a":[[2]]}', true, 2), json_last_error());
-try { fastjson_merge_patch('{', '{}', null, 512, JSON_THROW_ON_ERROR); } catch (JsonException $e) { echo $e->getMessage(), "\n"; }
+try { json_decode('{', null, 512, JSON_THROW_ON_ERROR); } catch (JsonException $e) { $ext_msg = $e->getMessage(); }
+try {
+    fastjson_merge_patch('{', '{}', null, 512, JSON_THROW_ON_ERROR);
+} catch (JsonException $e) {
+    echo $e->getMessage() === $ext_msg ? "JsonException: ext/json's message\n" : 'JsonException: ' . $e->getMessage() . ", ext/json: $ext_msg\n";
+}
 ?>
 --EXPECT--
 {"a":"b"} + {"a":"c"} => {"a":"c"}
@@ -99,4 +104,4 @@ rfc mismatches: 0
 0 random mismatches
 NULL
 int(1)
-Syntax error
+JsonException: ext/json's message
