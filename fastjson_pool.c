@@ -17,6 +17,7 @@
 
 #if !defined(PHP_WIN32)
 # include <errno.h>
+# include <pthread.h>
 # include <signal.h>
 # include <sys/mman.h>
 # include <unistd.h>
@@ -121,6 +122,15 @@ static void fastjson_pool_assign(zend_fastjson_globals *g)
 	g->counters = slot ? &slot->counters : &g->local_counters;
 }
 
+/* The C library's fork() zeroes the word too: qemu's user-mode emulation (CI's arm64
+ * runs) accepts MADV_WIPEONFORK and does not carry it out. */
+static void fastjson_pool_forked_child(void)
+{
+	if (fastjson_pool_fork_page) {
+		*fastjson_pool_fork_page = 0;
+	}
+}
+
 void fastjson_pool_startup(zend_long slots)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -153,6 +163,8 @@ void fastjson_pool_startup(zend_long slots)
 	fastjson_pool_fork_page = fork_page;
 	*fastjson_pool_fork_page = 1;
 	fastjson_pool_fork_word = fastjson_pool_fork_page;
+	/* glibc drops the handler when the extension is unloaded. */
+	pthread_atfork(NULL, NULL, fastjson_pool_forked_child);
 	fastjson_pool_assign(ZEND_MODULE_GLOBALS_BULK(fastjson));
 }
 
