@@ -79,14 +79,22 @@ set_error_handler(function (int $no, string $msg) use (&$notes) {
 for ($i = 0; $i < 10; $i++) {
     json_decode("[$i]");
 }
-restore_error_handler();
 $d = fastjson_info()['verify_dump'];
 if (intdiv($t0, 60) === intdiv(time(), 60)) {
     var_dump($d['written'], $d['skipped']);
 } else {
-    // A new minute began during the test: its files count anew.
+    // A new minute began during the test (slow runs: emulation): its files count anew,
+    // so 11 more mismatches inside one minute must meet the limit.
     var_dump(10, $d['written'] + $d['skipped'] - 10);
+    do {
+        $minute = intdiv(time(), 60);
+        $notes = [];
+        for ($i = 0; $i < 11; $i++) {
+            json_decode("[$i]");
+        }
+    } while (intdiv(time(), 60) !== $minute);
 }
+restore_error_handler();
 echo implode("\n", array_keys(array_filter($notes, fn($k) => str_contains($k, 'not written'), ARRAY_FILTER_USE_KEY))), "\n";
 ?>
 --CLEAN--
