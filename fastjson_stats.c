@@ -276,12 +276,35 @@ static void fastjson_metric_seconds(smart_str *out, const char *name, fastjson_f
 		fastjson_side_names[side], ns / 1000000000u, ns % 1000000000u);
 }
 
+/* The fastjson.stats families, per function and side: a field of fastjson_side_stats each. */
+typedef struct {
+	const char *name;
+	const char *help;
+	size_t field;
+	bool seconds; /* the field holds nanoseconds */
+} fastjson_stats_family;
+
+static const fastjson_stats_family fastjson_stats_families[] = {
+	{"fastjson_stats_runs_total",
+		"Runs of each side while fastjson.stats was on, estimated from the timed sample (a verified call runs both sides).",
+		offsetof(fastjson_side_stats, weighted_runs), false},
+	{"fastjson_stats_bytes_total", "JSON bytes of those runs, estimated.",
+		offsetof(fastjson_side_stats, weighted_bytes), false},
+	{"fastjson_stats_seconds_total", "Time inside those runs, estimated.",
+		offsetof(fastjson_side_stats, weighted_ns), true},
+	{"fastjson_stats_timed_runs_total", "Runs in the timed sample (fastjson.stats_sample).",
+		offsetof(fastjson_side_stats, timed_runs), false},
+	{"fastjson_stats_timed_seconds_total", "Time inside the timed runs, measured.",
+		offsetof(fastjson_side_stats, timed_ns), true},
+};
+
 PHP_FUNCTION(fastjson_metrics)
 {
 	fastjson_pool_totals totals;
 	const fastjson_counters *c;
 	smart_str out = {0};
 	int fn, side;
+	size_t family;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 	c = fastjson_pool_read(&totals) ? &totals.sum : fastjson_pool_counters();
@@ -328,35 +351,18 @@ PHP_FUNCTION(fastjson_metrics)
 	smart_str_append_printf(&out, "fastjson_verify_dumps_total{result=\"written\"} %" PRIu64 "\n", c->dumps_written);
 	smart_str_append_printf(&out, "fastjson_verify_dumps_total{result=\"skipped\"} %" PRIu64 "\n", c->dumps_skipped);
 
-	fastjson_metric_head(&out, "fastjson_stats_runs_total", "counter",
-		"Runs of each side while fastjson.stats was on, estimated from the timed sample (a verified call runs both sides).");
-	for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
-		for (side = 0; side < FASTJSON_SIDE_COUNT; side++) {
-			fastjson_metric_side(&out, "fastjson_stats_runs_total", fn, side, c->stats[fn][side].weighted_runs);
-		}
-	}
-	fastjson_metric_head(&out, "fastjson_stats_bytes_total", "counter", "JSON bytes of those runs, estimated.");
-	for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
-		for (side = 0; side < FASTJSON_SIDE_COUNT; side++) {
-			fastjson_metric_side(&out, "fastjson_stats_bytes_total", fn, side, c->stats[fn][side].weighted_bytes);
-		}
-	}
-	fastjson_metric_head(&out, "fastjson_stats_seconds_total", "counter", "Time inside those runs, estimated.");
-	for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
-		for (side = 0; side < FASTJSON_SIDE_COUNT; side++) {
-			fastjson_metric_seconds(&out, "fastjson_stats_seconds_total", fn, side, c->stats[fn][side].weighted_ns);
-		}
-	}
-	fastjson_metric_head(&out, "fastjson_stats_timed_runs_total", "counter", "Runs in the timed sample (fastjson.stats_sample).");
-	for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
-		for (side = 0; side < FASTJSON_SIDE_COUNT; side++) {
-			fastjson_metric_side(&out, "fastjson_stats_timed_runs_total", fn, side, c->stats[fn][side].timed_runs);
-		}
-	}
-	fastjson_metric_head(&out, "fastjson_stats_timed_seconds_total", "counter", "Time inside the timed runs, measured.");
-	for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
-		for (side = 0; side < FASTJSON_SIDE_COUNT; side++) {
-			fastjson_metric_seconds(&out, "fastjson_stats_timed_seconds_total", fn, side, c->stats[fn][side].timed_ns);
+	for (family = 0; family < sizeof(fastjson_stats_families) / sizeof(fastjson_stats_families[0]); family++) {
+		const fastjson_stats_family *m = &fastjson_stats_families[family];
+		fastjson_metric_head(&out, m->name, "counter", m->help);
+		for (fn = 0; fn < FASTJSON_FN_COUNT; fn++) {
+			for (side = 0; side < FASTJSON_SIDE_COUNT; side++) {
+				uint64_t value = *(const uint64_t *) ((const char *) &c->stats[fn][side] + m->field);
+				if (m->seconds) {
+					fastjson_metric_seconds(&out, m->name, fn, side, value);
+				} else {
+					fastjson_metric_side(&out, m->name, fn, side, value);
+				}
+			}
 		}
 	}
 	smart_str_0(&out);
