@@ -662,9 +662,23 @@ static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_escape_nibbles_a
 		_mm256_shuffle_epi8(by_high, _mm256_and_si256(_mm256_srli_epi16(v, 4), _mm256_set1_epi8(0x0f))));
 }
 
+/* The bytes of the 64 at p that are one of "\/bfnrt: an escape of one of them needs no
+ * further look (a 'u' does). */
+static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_short_escape_chars_avx2(const unsigned char *p)
+{
+	__m256i v_lo = _mm256_loadu_si256((const __m256i *) p);
+	__m256i v_hi = _mm256_loadu_si256((const __m256i *) (p + 32));
+	uint64_t u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
+		_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('u')));
+	return fastjson_escape_mask_avx2(fastjson_escape_nibbles_avx2(v_lo), fastjson_escape_nibbles_avx2(v_hi), 0x0f) & ~u;
+}
+
 FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
+	if (!(escaped & ~fastjson_short_escape_chars_avx2(bytes))) {
+		return true;
+	}
 	if (fastjson_escapes_by_masks(escaped)) {
 		__m256i v_lo = _mm256_loadu_si256((const __m256i *) bytes);
 		__m256i v_hi = _mm256_loadu_si256((const __m256i *) (bytes + 32));
@@ -688,9 +702,22 @@ FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fas
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
+static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_short_escape_chars_avx512(const unsigned char *p)
+{
+	const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_LOW));
+	const __m512i by_high = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_HIGH));
+	__m512i v = _mm512_loadu_si512((const void *) p);
+	__m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(by_low, v),
+		_mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0f))));
+	return _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x0f)) & ~_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u'));
+}
+
 FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512(fastjson_stage1 *s,
 		uint64_t escaped, const unsigned char *bytes, const unsigned char *at)
 {
+	if (!(escaped & ~fastjson_short_escape_chars_avx512(bytes))) {
+		return true;
+	}
 	if (fastjson_escapes_by_masks(escaped)) {
 		const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_LOW));
 		const __m512i by_high = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_HIGH));
@@ -714,9 +741,30 @@ FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512
 #endif
 
 #ifdef FASTJSON_HAVE_NEON
+/* The bytes of the 64 at p that are one of "\/bfnrt. */
+static zend_always_inline uint64_t fastjson_short_escape_chars_neon(const unsigned char *p)
+{
+	static const uint8_t by_low_bytes[16] = {FASTJSON_ESCAPE_BY_LOW};
+	static const uint8_t by_high_bytes[16] = {FASTJSON_ESCAPE_BY_HIGH};
+	const uint8x16_t by_low = vld1q_u8(by_low_bytes);
+	const uint8x16_t by_high = vld1q_u8(by_high_bytes);
+	uint8x16_t chars[4];
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		uint8x16_t v = vld1q_u8(p + 16 * i);
+		uint8x16_t classes = vandq_u8(vqtbl1q_u8(by_low, vandq_u8(v, vdupq_n_u8(0x0f))), vqtbl1q_u8(by_high, vshrq_n_u8(v, 4)));
+		chars[i] = vbicq_u8(vtstq_u8(classes, vdupq_n_u8(0x0f)), vceqq_u8(v, vdupq_n_u8('u')));
+	}
+	return fastjson_movemask64_neon(chars[0], chars[1], chars[2], chars[3]);
+}
+
 FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
+	if (!(escaped & ~fastjson_short_escape_chars_neon(bytes))) {
+		return true;
+	}
 	if (fastjson_escapes_by_masks(escaped)) {
 		static const uint8_t by_low_bytes[16] = {FASTJSON_ESCAPE_BY_LOW};
 		static const uint8_t by_high_bytes[16] = {FASTJSON_ESCAPE_BY_HIGH};

@@ -73,15 +73,6 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 		} \
 	} while (0)
 
-static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_short_escape_chars_avx2(const unsigned char *p)
-{
-	__m256i v_lo = _mm256_loadu_si256((const __m256i *) p);
-	__m256i v_hi = _mm256_loadu_si256((const __m256i *) (p + 32));
-	uint64_t u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
-		_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('u')));
-	return fastjson_escape_mask_avx2(fastjson_escape_nibbles_avx2(v_lo), fastjson_escape_nibbles_avx2(v_hi), 0x0f) & ~u;
-}
-
 FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_short_escapes_avx2(
 		const unsigned char *p, const unsigned char *limit, size_t *saved)
 {
@@ -98,16 +89,6 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
-static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_short_escape_chars_avx512(const unsigned char *p)
-{
-	const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_LOW));
-	const __m512i by_high = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_HIGH));
-	__m512i v = _mm512_loadu_si512((const void *) p);
-	__m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(by_low, v),
-		_mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0f))));
-	return _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x0f)) & ~_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u'));
-}
-
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_short_escapes_avx512(
 		const unsigned char *p, const unsigned char *limit, size_t *saved)
 {
