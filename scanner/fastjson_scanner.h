@@ -320,6 +320,11 @@ static zend_always_inline const unsigned char *fastjson_skip_short_escapes(
 		return fastjson_skip_short_escapes_avx2(p, limit, saved);
 	}
 #endif
+#ifdef FASTJSON_HAVE_NEON
+	if (simd == FASTJSON_SIMD_NEON) {
+		return fastjson_skip_short_escapes_neon(p, limit, saved);
+	}
+#endif
 	(void) limit, (void) simd, (void) saved;
 	return p;
 }

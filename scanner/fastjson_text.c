@@ -10,6 +10,29 @@
 #include "fastjson_text.h"
 #include "fastjson_stage1.h"
 
+/* A path's skip over short escapes: each block's backslashes must all be lone ones
+ * before one of "\/bfnrt (checked on the bytes one further on); everything else stops it
+ * where the automaton or the escape-by-escape loop must look. A block without a
+ * backslash ends it too: the plain skip is faster there. */
+#define FASTJSON_SKIP_SHORT_ESCAPES(classify, short_escape_chars) do { \
+		while (limit - p > FASTJSON_BLOCK) { \
+			fastjson_block_classes c; \
+			uint64_t stop; \
+			classify(p, &c); \
+			if (!c.backslash) { \
+				break; \
+			} \
+			stop = ((c.quote | c.control | c.high) & ~(c.backslash << 1)) \
+				| (c.backslash & ~short_escape_chars(p + 1)) | (c.backslash & (c.backslash >> 1)); \
+			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
+			if (stop) { \
+				return p + fastjson_ctz64(stop); \
+			} \
+			/* An escape across the block's end: its second byte is checked already. */ \
+			p += FASTJSON_BLOCK + (c.backslash >> 63); \
+		} \
+	} while (0)
+
 #if defined(FASTJSON_HAVE_AVX2)
 /* How many of the 64 bytes at p (a character boundary) a string holds as they are: up to
  * the first quote, backslash or control byte, or the first character that is not
@@ -50,29 +73,6 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 		} \
 	} while (0)
 
-/* A path's skip over short escapes: each block's backslashes must all be lone ones
- * before one of "\/bfnrt (checked on the bytes one further on); everything else stops it
- * where the automaton or the escape-by-escape loop must look. A block without a
- * backslash ends it too: the plain skip is faster there. */
-#define FASTJSON_SKIP_SHORT_ESCAPES(classify, short_escape_chars) do { \
-		while (limit - p > FASTJSON_BLOCK) { \
-			fastjson_block_classes c; \
-			uint64_t stop; \
-			classify(p, &c); \
-			if (!c.backslash) { \
-				break; \
-			} \
-			stop = ((c.quote | c.control | c.high) & ~(c.backslash << 1)) \
-				| (c.backslash & ~short_escape_chars(p + 1)) | (c.backslash & (c.backslash >> 1)); \
-			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
-			if (stop) { \
-				return p + fastjson_ctz64(stop); \
-			} \
-			/* An escape across the block's end: its second byte is checked already. */ \
-			p += FASTJSON_BLOCK + (c.backslash >> 63); \
-		} \
-	} while (0)
-
 FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_short_escapes_avx2(
 		const unsigned char *p, const unsigned char *limit, size_t *saved)
 {
@@ -100,6 +100,15 @@ FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_text_avx512(
 		const unsigned char *p, const unsigned char *limit)
 {
 	FASTJSON_SKIP_UTF8_TEXT(fastjson_classify_avx512, fastjson_utf8_classes_avx512);
+	return p;
+}
+#endif
+
+#ifdef FASTJSON_HAVE_NEON
+const unsigned char *fastjson_skip_short_escapes_neon(const unsigned char *p, const unsigned char *limit,
+		size_t *saved)
+{
+	FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_neon, fastjson_short_escape_chars_neon);
 	return p;
 }
 #endif

@@ -24,6 +24,10 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_short_escapes_avx2(const
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_short_escapes_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved);
 #endif
+#ifdef FASTJSON_HAVE_NEON
+const unsigned char *fastjson_skip_short_escapes_neon(const unsigned char *p, const unsigned char *limit,
+		size_t *saved);
+#endif
 
 #ifdef FASTJSON_HAVE_AVX512
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_text_avx512(const unsigned char *p,
