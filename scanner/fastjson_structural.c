@@ -246,50 +246,43 @@ suspend:
 # include "fastjson_structural_loop.h"
 #endif
 
-bool fastjson_structural_validate(const zend_string *json, int depth, fastjson_simd_path simd)
+/* The path's validate, or its look-up when track is given (a constant NULL for validate). */
+#define FASTJSON_STRUCTURAL_ON_PATH(suffix) (track ? fastjson_structural_find_##suffix(json, depth, track) \
+	: fastjson_structural_validate_##suffix(json, depth))
+
+static zend_always_inline bool fastjson_structural_on_path(const zend_string *json, int depth, fastjson_simd_path simd,
+		fastjson_pointer_track *track)
 {
 	switch (simd) {
 #ifdef FASTJSON_HAVE_AVX512
 		case FASTJSON_SIMD_AVX512:
-			return fastjson_structural_validate_avx512(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(avx512);
 #endif
 #ifdef FASTJSON_HAVE_AVX2
 		case FASTJSON_SIMD_AVX2:
-			return fastjson_structural_validate_avx2(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(avx2);
 #endif
 #ifdef FASTJSON_HAVE_SSE2
 		case FASTJSON_SIMD_SSE2:
-			return fastjson_structural_validate_sse2(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(sse2);
 #endif
 #ifdef FASTJSON_HAVE_NEON
 		case FASTJSON_SIMD_NEON:
-			return fastjson_structural_validate_neon(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(neon);
 #endif
 		default:
-			return fastjson_structural_validate_scalar(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(scalar);
 	}
+}
+
+#undef FASTJSON_STRUCTURAL_ON_PATH
+
+bool fastjson_structural_validate(const zend_string *json, int depth, fastjson_simd_path simd)
+{
+	return fastjson_structural_on_path(json, depth, simd, NULL);
 }
 
 bool fastjson_structural_find(const zend_string *json, int depth, fastjson_simd_path simd, fastjson_pointer_track *track)
 {
-	switch (simd) {
-#ifdef FASTJSON_HAVE_AVX512
-		case FASTJSON_SIMD_AVX512:
-			return track->done = fastjson_structural_find_avx512(json, depth, track);
-#endif
-#ifdef FASTJSON_HAVE_AVX2
-		case FASTJSON_SIMD_AVX2:
-			return track->done = fastjson_structural_find_avx2(json, depth, track);
-#endif
-#ifdef FASTJSON_HAVE_SSE2
-		case FASTJSON_SIMD_SSE2:
-			return track->done = fastjson_structural_find_sse2(json, depth, track);
-#endif
-#ifdef FASTJSON_HAVE_NEON
-		case FASTJSON_SIMD_NEON:
-			return track->done = fastjson_structural_find_neon(json, depth, track);
-#endif
-		default:
-			return track->done = fastjson_structural_find_scalar(json, depth, track);
-	}
+	return track->done = fastjson_structural_on_path(json, depth, simd, track);
 }
