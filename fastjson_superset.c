@@ -136,11 +136,11 @@ static void fastjson_decode_slice(zval *return_value, const zend_string *json, c
 
 /* The document and pointer of a pointer function after json_decode()'s checks: the text
  * to walk (a relaxed blanking of json, or json itself) in *blanked, its pointer target in
- * *target (what may be added only with additions); returns the lookup's status, or -1 when
- * the document failed (reported). The look-up is done during the document's check when
- * the structural stage accepts it, else by a walk after the exact scanner's. */
+ * *target; returns the lookup's status, or -1 when the document failed (reported). The
+ * look-up is done during the document's check when the structural stage accepts it, else
+ * by a walk after the exact scanner's. */
 static int fastjson_pointer_lookup(const zend_string *json, const zend_string *pointer, zend_long depth,
-		zend_long options, bool additions, zend_string **blanked, fastjson_pointer_target *target)
+		zend_long options, zend_string **blanked, fastjson_pointer_target *target)
 {
 	fastjson_simd_path simd = FASTJSON_G(simd_path);
 	const zend_string *text;
@@ -158,7 +158,7 @@ static int fastjson_pointer_lookup(const zend_string *json, const zend_string *p
 	} else if (!valid_pointer) {
 		status = FASTJSON_POINTER_INVALID;
 	} else if (track.done) {
-		status = (int) fastjson_pointer_track_result(&track, target, additions);
+		status = (int) fastjson_pointer_track_result(&track, target);
 	} else {
 		status = (int) fastjson_pointer_find(text, pointer, (int) options, simd, target);
 	}
@@ -193,7 +193,7 @@ PHP_FUNCTION(fastjson_pointer_get)
 		fastjson_decode_text(return_value, json, depth, options);
 		return;
 	}
-	if (fastjson_pointer_lookup(json, pointer, depth, options, false, &blanked, &target) == FASTJSON_POINTER_FOUND) {
+	if (fastjson_pointer_lookup(json, pointer, depth, options, &blanked, &target) == FASTJSON_POINTER_FOUND) {
 		fastjson_decode_slice(return_value, json, blanked ? blanked : json, target.start, target.end, depth,
 			options & ~FASTJSON_DECODE_RELAXED);
 	}
@@ -223,7 +223,7 @@ PHP_FUNCTION(fastjson_pointer_exists)
 	if (!fastjson_decode_begin(json, PHP_JSON_PARSER_DEFAULT_DEPTH, options, 0)) {
 		RETURN_FALSE;
 	}
-	status = fastjson_pointer_lookup(json, pointer, PHP_JSON_PARSER_DEFAULT_DEPTH, options, false, &blanked, &target);
+	status = fastjson_pointer_lookup(json, pointer, PHP_JSON_PARSER_DEFAULT_DEPTH, options, &blanked, &target);
 	if (target.key) {
 		zend_string_release(target.key);
 	}
@@ -294,7 +294,7 @@ PHP_FUNCTION(fastjson_pointer_set)
 	if (!fastjson_decode_begin(json, depth, doc_options, 4)) {
 		RETURN_FALSE;
 	}
-	status = fastjson_pointer_lookup(json, pointer, depth, doc_options, true, &blanked, &target);
+	status = fastjson_pointer_lookup(json, pointer, depth, doc_options, &blanked, &target);
 	if (status == FASTJSON_POINTER_FOUND || (status == FASTJSON_POINTER_ABSENT && target.addable)) {
 		encoded = fastjson_encode_for_write(value, flags & ~FASTJSON_DECODE_RELAXED, depth);
 	}

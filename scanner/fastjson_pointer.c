@@ -71,11 +71,13 @@ static zend_always_inline const unsigned char *fastjson_pointer_skip_string(cons
 	}
 }
 
-/* From p, inside open containers and outside strings, to past the bracket that closes the
- * outermost of them (or the terminating NUL): one mark at a time. */
+/* From p, just inside a container and outside strings, to past the bracket that closes it
+ * (or the terminating NUL): one mark at a time. */
 static const unsigned char *fastjson_pointer_close_by_marks(const unsigned char *p, const unsigned char *limit,
-		fastjson_simd_path simd, size_t open)
+		fastjson_simd_path simd)
 {
+	size_t open = 1;
+
 	for (;;) {
 		p = fastjson_pointer_next_mark(p, limit, simd);
 		if (*p == '"') {
@@ -109,7 +111,7 @@ static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, 
 		}
 		return p;
 	}
-	return fastjson_pointer_close_by_marks(p + 1, limit, simd, 1);
+	return fastjson_pointer_close_by_marks(p + 1, limit, simd);
 }
 
 /* ---- pointer tokens -------------------------------------------------------------------- */
@@ -415,6 +417,7 @@ void fastjson_pointer_on_value(fastjson_pointer_track *track, const unsigned cha
 	track->watch = open + 1;
 	if (open + 1 == track->count) {
 		track->parent = t;
+		track->parent_commas = 0;
 	}
 	if (*t == '[') {
 		track->commas_left = track->indices[open];
@@ -446,6 +449,9 @@ void fastjson_pointer_on_key(fastjson_pointer_track *track, const unsigned char 
 /* A comma in the array at depth watch. */
 void fastjson_pointer_on_comma(fastjson_pointer_track *track)
 {
+	if (track->watch == track->count) {
+		track->parent_commas++;
+	}
 	if (track->commas_left > 0 && --track->commas_left == 0) {
 		track->armed = track->watch;
 	}
@@ -456,15 +462,19 @@ void fastjson_pointer_on_close(fastjson_pointer_track *track, const unsigned cha
 {
 	if (track->watch == track->count + 1) {
 		track->found_end = t + 1;
+	} else if (track->watch == track->count) {
+		track->parent_close = t;
 	}
 	track->watch--;
 	track->armed = UINT32_MAX;
 	track->commas_left = 0;
 }
 
-fastjson_pointer_status fastjson_pointer_track_result(fastjson_pointer_track *track, fastjson_pointer_target *target,
-		bool additions)
+fastjson_pointer_status fastjson_pointer_track_result(fastjson_pointer_track *track, fastjson_pointer_target *target)
 {
+	const unsigned char *last;
+	zend_string **token;
+
 	memset(target, 0, sizeof(*target));
 	if (track->found) {
 		target->start = track->found - track->base;
@@ -472,9 +482,24 @@ fastjson_pointer_status fastjson_pointer_track_result(fastjson_pointer_track *tr
 			: fastjson_pointer_skip_value(track->found, track->limit, track->simd)) - track->base;
 		return FASTJSON_POINTER_FOUND;
 	}
-	if (additions && track->parent) {
-		fastjson_pointer_step(track->base, track->parent, track->limit, &track->tokens[track->count - 1], true,
-			track->options, track->simd, target);
+	if (!track->parent) {
+		return FASTJSON_POINTER_ABSENT;
+	}
+	/* The parent's last entry ends where the whitespace before its closing bracket begins
+	 * (at its opening bracket when it has none). */
+	for (last = track->parent_close - 1; *last == ' ' || *last == '\n' || *last == '\r' || *last == '\t'; last--);
+	target->first = last == track->parent;
+	target->insert = last + 1 - track->base;
+	token = &track->tokens[track->count - 1];
+	if (*track->parent == '{') {
+		target->addable = true;
+		target->key = *token;
+		*token = NULL;
+	} else {
+		/* An absent index is past the last element: it may name the next one. */
+		zend_long index = track->indices[track->count - 1];
+		target->addable = zend_string_equals_literal(*token, "-")
+			|| index == (target->first ? 0 : track->parent_commas + 1);
 	}
 	return FASTJSON_POINTER_ABSENT;
 }

@@ -49,11 +49,14 @@ typedef struct {
 	uint32_t armed;           /* UINT32_MAX when no value is named next */
 	zend_long commas_left;    /* in the array at 'watch': commas before the named element */
 	/* The last candidates (of duplicate members the last one counts): the target's first
-	 * byte and, for a container, the byte past it; the opening bracket of the target's
-	 * parent (a container), for pointer_set's additions. NULL when absent. */
+	 * byte and, for a container, the byte past it; the brackets of the target's parent (a
+	 * container) and the commas between its entries, for pointer_set's additions. NULL
+	 * when absent. */
 	const unsigned char *found;
 	const unsigned char *found_end;
 	const unsigned char *parent;
+	const unsigned char *parent_close;
+	zend_long parent_commas;
 	/* Some member name starts with U+0000 (json_decode() refuses it as a property name). */
 	bool nul_name;
 	/* The stage accepted the whole document: the results above are final. */
@@ -65,11 +68,8 @@ typedef struct {
 bool fastjson_pointer_track_init(fastjson_pointer_track *track, const zend_string *json, const zend_string *pointer,
 		int options, fastjson_simd_path simd);
 void fastjson_pointer_track_release(fastjson_pointer_track *track);
-/* The outcome of a look-up the stage completed (track->done), as fastjson_pointer_find();
- * what may be added (target->addable...) only when additions asks for it: that walks the
- * target's parent. */
-fastjson_pointer_status fastjson_pointer_track_result(fastjson_pointer_track *track, fastjson_pointer_target *target,
-		bool additions);
+/* The outcome of a look-up the stage completed (track->done), as fastjson_pointer_find(). */
+fastjson_pointer_status fastjson_pointer_track_result(fastjson_pointer_track *track, fastjson_pointer_target *target);
 
 /* The stage's hooks; t is the token's first byte, open the number of open containers. */
 void fastjson_pointer_on_value(fastjson_pointer_track *track, const unsigned char *t, uint32_t open);
