@@ -92,19 +92,23 @@ static bool fastjson_may_have_nul_name(const zend_string *text)
 }
 
 /* Checks text (json, or its relaxed blanking) as json_decode(json, ..., depth, options)
- * would decode it, without building it: the structural stage or the exact scanner, then a
- * full decode only when that fails (for json_decode()'s own error, offset and order) or
- * when a property name may be refused. Records and reports the outcome as json_decode(). */
-static bool fastjson_check_document(const zend_string *json, const zend_string *text, zend_long depth, zend_long options)
+ * would decode it, without building it: the structural stage (doing track's look-up on the
+ * way, when given) or the exact scanner, then a full decode only when that fails (for
+ * json_decode()'s own error, offset and order) or when a property name may be refused.
+ * Records and reports the outcome as json_decode(). */
+static bool fastjson_check_document(const zend_string *json, const zend_string *text, zend_long depth, zend_long options,
+		fastjson_pointer_track *track)
 {
 	fastjson_simd_path simd = FASTJSON_G(simd_path);
 	fastjson_parse_error error = {PHP_JSON_ERROR_NONE, 0};
-	bool valid = fastjson_structural_active() && fastjson_structural_validate(text, (int) depth, simd);
+	bool valid = fastjson_structural_active() && (track ? fastjson_structural_find(text, (int) depth, simd, track)
+		: fastjson_structural_validate(text, (int) depth, simd));
 
 	if (!valid) {
 		valid = fastjson_validate_ex(text, (int) options, (int) depth, simd, &error) == PHP_JSON_ERROR_NONE;
 	}
-	if (!valid || (!(options & PHP_JSON_OBJECT_AS_ARRAY) && fastjson_may_have_nul_name(text))) {
+	if (!valid || (!(options & PHP_JSON_OBJECT_AS_ARRAY)
+			&& (track && track->done ? track->nul_name : fastjson_may_have_nul_name(text)))) {
 		zval value;
 		if (fastjson_decode_ex(&value, text, (int) options, (int) depth, simd, &error) == PHP_JSON_ERROR_NONE) {
 			zval_ptr_dtor(&value);
@@ -131,20 +135,37 @@ static void fastjson_decode_slice(zval *return_value, const zend_string *json, c
 }
 
 /* The document and pointer of a pointer function after json_decode()'s checks: the text
- * to walk (a relaxed blanking of json, or json itself) in *text, its pointer target in
- * *target; returns the lookup's status, or -1 when the document failed (reported). */
+ * to walk (a relaxed blanking of json, or json itself) in *blanked, its pointer target in
+ * *target; returns the lookup's status, or -1 when the document failed (reported). The
+ * look-up is done during the document's check when the structural stage accepts it, else
+ * by a walk after the exact scanner's. */
 static int fastjson_pointer_lookup(const zend_string *json, const zend_string *pointer, zend_long depth,
 		zend_long options, zend_string **blanked, fastjson_pointer_target *target)
 {
+	fastjson_simd_path simd = FASTJSON_G(simd_path);
 	const zend_string *text;
+	fastjson_pointer_track track;
+	bool valid_pointer;
+	int status;
 
-	*blanked = options & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json, FASTJSON_G(simd_path)) : NULL;
+	*blanked = options & FASTJSON_DECODE_RELAXED ? fastjson_relaxed_blank(json, simd) : NULL;
 	text = *blanked ? *blanked : json;
 	memset(target, 0, sizeof(*target));
-	if (!fastjson_check_document(json, text, depth, options & ~FASTJSON_DECODE_RELAXED)) {
-		return -1;
+	valid_pointer = fastjson_pointer_track_init(&track, text, pointer, (int) options, simd);
+	if (!fastjson_check_document(json, text, depth, options & ~FASTJSON_DECODE_RELAXED,
+			valid_pointer ? &track : NULL)) {
+		status = -1;
+	} else if (!valid_pointer) {
+		status = FASTJSON_POINTER_INVALID;
+	} else if (track.done) {
+		status = (int) fastjson_pointer_track_result(&track, target);
+	} else {
+		status = (int) fastjson_pointer_find(text, pointer, (int) options, simd, target);
 	}
-	return (int) fastjson_pointer_find(text, pointer, (int) options, FASTJSON_G(simd_path), target);
+	if (valid_pointer) {
+		fastjson_pointer_track_release(&track);
+	}
+	return status;
 }
 
 PHP_FUNCTION(fastjson_pointer_get)

@@ -1,6 +1,8 @@
-/* JSON Pointer (RFC 6901) over text already validated: the walk skips every value off the
- * path by its brackets and quotes alone, building nothing, so that reading one field of a
- * large document costs its validation and a skim, not its decode. */
+/* JSON Pointer (RFC 6901) over JSON text, building nothing on the way: the look-up rides
+ * on the structural stage's validation (the fastjson_pointer_on_*() hooks), so that one
+ * field of a large document costs about one validation. Where the stage does not vouch for
+ * the document, a walk over the text already validated skips the values off the path by
+ * their brackets and quotes alone. */
 
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -10,7 +12,6 @@
 #include "ext/json/php_json.h"
 #include "fastjson_pointer.h"
 #include "fastjson_parser.h"
-#include "fastjson_stage1.h"
 
 /* ---- skipping values of valid JSON ---------------------------------------------------- */
 
@@ -70,11 +71,13 @@ static zend_always_inline const unsigned char *fastjson_pointer_skip_string(cons
 	}
 }
 
-/* From p, inside open containers and outside strings, to past the bracket that closes the
- * outermost of them (or the terminating NUL): one mark at a time. */
+/* From p, just inside a container and outside strings, to past the bracket that closes it
+ * (or the terminating NUL): one mark at a time. */
 static const unsigned char *fastjson_pointer_close_by_marks(const unsigned char *p, const unsigned char *limit,
-		fastjson_simd_path simd, size_t open)
+		fastjson_simd_path simd)
 {
+	size_t open = 1;
+
 	for (;;) {
 		p = fastjson_pointer_next_mark(p, limit, simd);
 		if (*p == '"') {
@@ -94,108 +97,6 @@ static const unsigned char *fastjson_pointer_close_by_marks(const unsigned char 
 	}
 }
 
-/* The bytes of a 64-byte block that matter to skipping, bit i for byte i. */
-typedef struct {
-	uint64_t quote;
-	uint64_t backslash;
-	uint64_t open;  /* '[' '{' */
-	uint64_t close; /* ']' '}' */
-} fastjson_pointer_block;
-
-#ifdef FASTJSON_HAVE_SSE2
-static zend_always_inline uint64_t fastjson_pointer_eq64_sse2(const __m128i v[4], char c)
-{
-	__m128i k = _mm_set1_epi8(c);
-	return fastjson_movemask64_sse2(_mm_cmpeq_epi8(v[0], k), _mm_cmpeq_epi8(v[1], k), _mm_cmpeq_epi8(v[2], k),
-		_mm_cmpeq_epi8(v[3], k));
-}
-
-static zend_always_inline void fastjson_pointer_classify_sse2(const unsigned char *p, fastjson_pointer_block *b)
-{
-	__m128i v[4], lower[4];
-	int i;
-
-	for (i = 0; i < 4; i++) {
-		v[i] = _mm_loadu_si128((const __m128i *) (p + 16 * i));
-		lower[i] = _mm_or_si128(v[i], _mm_set1_epi8(0x20));
-	}
-	b->quote = fastjson_pointer_eq64_sse2(v, '"');
-	b->backslash = fastjson_pointer_eq64_sse2(v, '\\');
-	b->open = fastjson_pointer_eq64_sse2(lower, '{');
-	b->close = fastjson_pointer_eq64_sse2(lower, '}');
-}
-#endif
-
-#ifdef FASTJSON_HAVE_AVX2
-static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_pointer_eq64_avx2(__m256i lo, __m256i hi, char c)
-{
-	__m256i k = _mm256_set1_epi8(c);
-	return fastjson_movemask64_avx2(_mm256_cmpeq_epi8(lo, k), _mm256_cmpeq_epi8(hi, k));
-}
-
-static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_pointer_classify_avx2(const unsigned char *p,
-		fastjson_pointer_block *b)
-{
-	__m256i lo = _mm256_loadu_si256((const __m256i *) p), hi = _mm256_loadu_si256((const __m256i *) (p + 32));
-	__m256i lo_lower = _mm256_or_si256(lo, _mm256_set1_epi8(0x20)), hi_lower = _mm256_or_si256(hi, _mm256_set1_epi8(0x20));
-
-	b->quote = fastjson_pointer_eq64_avx2(lo, hi, '"');
-	b->backslash = fastjson_pointer_eq64_avx2(lo, hi, '\\');
-	b->open = fastjson_pointer_eq64_avx2(lo_lower, hi_lower, '{');
-	b->close = fastjson_pointer_eq64_avx2(lo_lower, hi_lower, '}');
-}
-#endif
-
-/* fastjson_pointer_close_by_marks() 64 bytes at a time, with the structural stage's string
- * masks (escaped quotes, prefix XOR): a block whose closing brackets cannot close them all
- * is counted, not walked. One copy per SIMD path, each with its classifier inlined. */
-#define FASTJSON_POINTER_CLOSE_BY_BLOCKS(suffix, target, prefix_xor) \
-static target const unsigned char *fastjson_pointer_close_by_blocks_##suffix(const unsigned char *p, \
-		const unsigned char *limit, fastjson_simd_path simd, size_t open) \
-{ \
-	uint64_t in_string = 0, escaped_carry = 0; \
-	while (limit - p >= FASTJSON_BLOCK) { \
-		fastjson_pointer_block b; \
-		uint64_t escaped, inside, opens, closes; \
-		unsigned n_closes; \
-		fastjson_pointer_classify_##suffix(p, &b); \
-		escaped = (b.backslash | escaped_carry) ? fastjson_escaped_bytes(b.backslash, &escaped_carry) : 0; \
-		inside = prefix_xor(b.quote & ~escaped) ^ in_string; \
-		in_string = (uint64_t) ((int64_t) inside >> 63); \
-		opens = b.open & ~inside; \
-		closes = b.close & ~inside; \
-		n_closes = fastjson_popcount64(closes); \
-		if (n_closes < open) { \
-			open += fastjson_popcount64(opens); \
-			open -= n_closes; \
-		} else { \
-			uint64_t brackets = opens | closes; \
-			while (brackets) { \
-				unsigned at = fastjson_ctz64(brackets); \
-				if ((opens >> at) & 1) { \
-					open++; \
-				} else if (--open == 0) { \
-					return p + at + 1; \
-				} \
-				brackets &= brackets - 1; \
-			} \
-		} \
-		p += FASTJSON_BLOCK; \
-	} \
-	/* The last bytes mark by mark, from inside a string if the blocks ended there. */ \
-	if (in_string) { \
-		p = fastjson_pointer_skip_string(p - 1 + escaped_carry, limit, simd); \
-	} \
-	return fastjson_pointer_close_by_marks(p, limit, simd, open); \
-}
-
-#ifdef FASTJSON_HAVE_SSE2
-FASTJSON_POINTER_CLOSE_BY_BLOCKS(sse2, , fastjson_prefix_xor)
-#endif
-#ifdef FASTJSON_HAVE_AVX2
-FASTJSON_POINTER_CLOSE_BY_BLOCKS(avx2, FASTJSON_TARGET_AVX2, fastjson_prefix_xor_clmul)
-#endif
-
 /* p at a value; returns past it. */
 static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, const unsigned char *limit,
 		fastjson_simd_path simd)
@@ -210,21 +111,7 @@ static const unsigned char *fastjson_pointer_skip_value(const unsigned char *p, 
 		}
 		return p;
 	}
-	/* Blocks while 64 bytes can be read (near the input's end the marks cost less);
-	 * the NEON and scalar paths go mark by mark. */
-	if (limit - p > 4 * FASTJSON_BLOCK) {
-#ifdef FASTJSON_HAVE_AVX2
-		if (fastjson_simd_has_avx2(simd)) {
-			return fastjson_pointer_close_by_blocks_avx2(p + 1, limit, simd, 1);
-		}
-#endif
-#ifdef FASTJSON_HAVE_SSE2
-		if (simd != FASTJSON_SIMD_SCALAR) {
-			return fastjson_pointer_close_by_blocks_sse2(p + 1, limit, simd, 1);
-		}
-#endif
-	}
-	return fastjson_pointer_close_by_marks(p + 1, limit, simd, 1);
+	return fastjson_pointer_close_by_marks(p + 1, limit, simd);
 }
 
 /* ---- pointer tokens -------------------------------------------------------------------- */
@@ -371,6 +258,40 @@ static void fastjson_pointer_element(const unsigned char *p, const unsigned char
 	}
 }
 
+/* One reference token (the pointer's last when last) in the value at p: the value it names,
+ * or NULL, with what pointer_set may add there in target when it is the last. *token moves
+ * into target->key (and becomes NULL) when it is the name of a member to add. */
+static const unsigned char *fastjson_pointer_step(const unsigned char *base, const unsigned char *p,
+		const unsigned char *limit, zend_string **token, bool last, int options, fastjson_simd_path simd,
+		fastjson_pointer_target *target)
+{
+	const unsigned char *found = NULL, *last_end;
+
+	if (*p == '{') {
+		fastjson_pointer_member(p, limit, *token, options, simd, &found, &last_end);
+		if (!found && last) {
+			target->addable = true;
+			target->first = last_end == p + 1;
+			target->insert = last_end - base;
+			target->key = *token;
+			*token = NULL;
+		}
+	} else if (*p == '[') {
+		bool dash = zend_string_equals_literal(*token, "-");
+		zend_long index = dash ? -1 : fastjson_pointer_index(*token);
+		zend_long count;
+		if (index >= 0 || dash) {
+			fastjson_pointer_element(p, limit, simd, index, &found, &count, &last_end);
+			if (!found && last && (index < 0 || index == count)) {
+				target->addable = true;
+				target->first = count == 0;
+				target->insert = last_end - base;
+			}
+		}
+	}
+	return found;
+}
+
 fastjson_pointer_status fastjson_pointer_find(const zend_string *json, const zend_string *pointer, int options,
 		fastjson_simd_path simd, fastjson_pointer_target *target)
 {
@@ -383,41 +304,15 @@ fastjson_pointer_status fastjson_pointer_find(const zend_string *json, const zen
 		return FASTJSON_POINTER_INVALID;
 	}
 	while (at < end) {
-		const unsigned char *found, *last_end;
+		const unsigned char *found;
 		zend_string *token;
-		bool last;
 
 		at++; /* the '/' */
 		token = fastjson_pointer_token(&at, end);
 		if (!token) {
 			return FASTJSON_POINTER_INVALID;
 		}
-		last = at == end;
-		if (*p == '{') {
-			fastjson_pointer_member(p, limit, token, options, simd, &found, &last_end);
-			if (!found && last) {
-				target->addable = true;
-				target->first = last_end == p + 1;
-				target->insert = last_end - base;
-				target->key = token;
-				token = NULL;
-			}
-		} else if (*p == '[') {
-			zend_long index = zend_string_equals_literal(token, "-") ? -1 : fastjson_pointer_index(token);
-			zend_long count;
-			if (index < 0 && !zend_string_equals_literal(token, "-")) {
-				found = NULL;
-			} else {
-				fastjson_pointer_element(p, limit, simd, index, &found, &count, &last_end);
-				if (!found && last && (index < 0 || index == count)) {
-					target->addable = true;
-					target->first = count == 0;
-					target->insert = last_end - base;
-				}
-			}
-		} else {
-			found = NULL;
-		}
+		found = fastjson_pointer_step(base, p, limit, &token, at == end, options, simd, target);
 		if (token) {
 			zend_string_efree(token);
 		}
@@ -442,4 +337,169 @@ fastjson_pointer_status fastjson_pointer_find(const zend_string *json, const zen
 	target->start = p - base;
 	target->end = fastjson_pointer_skip_value(p, limit, simd) - base;
 	return FASTJSON_POINTER_FOUND;
+}
+
+/* ---- the look-up during validation ----------------------------------------------------- */
+
+bool fastjson_pointer_track_init(fastjson_pointer_track *track, const zend_string *json, const zend_string *pointer,
+		int options, fastjson_simd_path simd)
+{
+	const char *at = ZSTR_VAL(pointer), *end = at + ZSTR_LEN(pointer), *c;
+	uint32_t count = 0;
+
+	if (at < end && *at != '/') {
+		return false;
+	}
+	for (c = at; c < end; c++) {
+		count += *c == '/';
+	}
+	memset(track, 0, sizeof(*track));
+	track->tokens = count ? safe_emalloc(count, sizeof(zend_string *), 0) : NULL;
+	track->indices = count ? safe_emalloc(count, sizeof(zend_long), 0) : NULL;
+	while (at < end) {
+		zend_string *token;
+		at++; /* the '/' */
+		token = fastjson_pointer_token(&at, end);
+		if (!token) {
+			fastjson_pointer_track_release(track);
+			return false;
+		}
+		track->indices[track->count] = fastjson_pointer_index(token);
+		track->tokens[track->count++] = token;
+	}
+	track->options = options;
+	track->simd = simd;
+	track->base = (const unsigned char *) ZSTR_VAL(json);
+	track->limit = track->base + ZSTR_LEN(json);
+	/* The document's value is the one the empty prefix names. */
+	track->watch = 0;
+	track->armed = 0;
+	return true;
+}
+
+void fastjson_pointer_track_release(fastjson_pointer_track *track)
+{
+	uint32_t i;
+
+	for (i = 0; i < track->count; i++) {
+		if (track->tokens[i]) {
+			zend_string_efree(track->tokens[i]);
+		}
+	}
+	if (track->tokens) {
+		efree(track->tokens);
+		efree(track->indices);
+	}
+	track->tokens = NULL;
+	track->count = 0;
+}
+
+/* The value the path names at depth open begins at t. */
+void fastjson_pointer_on_value(fastjson_pointer_track *track, const unsigned char *t, uint32_t open)
+{
+	bool container = (*t | 0x20) == '{';
+
+	track->armed = UINT32_MAX;
+	track->commas_left = 0;
+	if (open == track->count) {
+		track->found = t;
+		track->found_end = NULL;
+		if (container) {
+			/* Watched to learn where it ends; its members name nothing. */
+			track->watch = open + 1;
+		}
+		return;
+	}
+	if (!container) {
+		/* A scalar on the way: nothing further down. */
+		return;
+	}
+	track->watch = open + 1;
+	if (open + 1 == track->count) {
+		track->parent = t;
+		track->parent_commas = 0;
+	}
+	if (*t == '[') {
+		track->commas_left = track->indices[open];
+		if (track->commas_left == 0) {
+			track->armed = open + 1;
+		}
+	}
+}
+
+/* A member name at t in the object at depth watch. */
+void fastjson_pointer_on_key(fastjson_pointer_track *track, const unsigned char *t)
+{
+	uint32_t level = track->watch;
+
+	if (level > track->count) {
+		return;
+	}
+	if (fastjson_pointer_key_is(t, fastjson_pointer_skip_string(t, track->limit, track->simd), track->tokens[level - 1],
+			track->options, track->simd)) {
+		/* A later duplicate: what the earlier one led to is not json_decode()'s. */
+		track->armed = level;
+		track->found = NULL;
+		if (level < track->count) {
+			track->parent = NULL;
+		}
+	}
+}
+
+/* A comma in the array at depth watch. */
+void fastjson_pointer_on_comma(fastjson_pointer_track *track)
+{
+	if (track->watch == track->count) {
+		track->parent_commas++;
+	}
+	if (track->commas_left > 0 && --track->commas_left == 0) {
+		track->armed = track->watch;
+	}
+}
+
+/* The closing bracket at t of the container at depth watch. */
+void fastjson_pointer_on_close(fastjson_pointer_track *track, const unsigned char *t)
+{
+	if (track->watch == track->count + 1) {
+		track->found_end = t + 1;
+	} else if (track->watch == track->count) {
+		track->parent_close = t;
+	}
+	track->watch--;
+	track->armed = UINT32_MAX;
+	track->commas_left = 0;
+}
+
+fastjson_pointer_status fastjson_pointer_track_result(fastjson_pointer_track *track, fastjson_pointer_target *target)
+{
+	const unsigned char *last;
+	zend_string **token;
+
+	memset(target, 0, sizeof(*target));
+	if (track->found) {
+		target->start = track->found - track->base;
+		target->end = (track->found_end ? track->found_end
+			: fastjson_pointer_skip_value(track->found, track->limit, track->simd)) - track->base;
+		return FASTJSON_POINTER_FOUND;
+	}
+	if (!track->parent) {
+		return FASTJSON_POINTER_ABSENT;
+	}
+	/* The parent's last entry ends where the whitespace before its closing bracket begins
+	 * (at its opening bracket when it has none). */
+	for (last = track->parent_close - 1; *last == ' ' || *last == '\n' || *last == '\r' || *last == '\t'; last--);
+	target->first = last == track->parent;
+	target->insert = last + 1 - track->base;
+	token = &track->tokens[track->count - 1];
+	if (*track->parent == '{') {
+		target->addable = true;
+		target->key = *token;
+		*token = NULL;
+	} else {
+		/* An absent index is past the last element: it may name the next one. */
+		zend_long index = track->indices[track->count - 1];
+		target->addable = zend_string_equals_literal(*token, "-")
+			|| index == (target->first ? 0 : track->parent_commas + 1);
+	}
+	return FASTJSON_POINTER_ABSENT;
 }

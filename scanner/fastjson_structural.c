@@ -8,6 +8,7 @@
 #include "php.h"
 #include "fastjson_structural.h"
 #include "fastjson_stage1.h"
+#include "fastjson_pointer.h"
 
 /* Deeper documents go to the exact scanner, which knows bison's stack limit: 1024 open
  * containers hold at most 6 parser states each, far below its 10,000. */
@@ -57,12 +58,15 @@ static zend_always_inline bool fastjson_grammar_complete(const fastjson_grammar 
 /* Checks the block's tokens (at is the block's first byte) against the grammar. Each state
  * is a place in the code, so a token costs a fetch and a compare or two; the state is
  * named only where a block ends. It lives in locals: the input is read through unsigned
- * char pointers, which may alias the grammar's fields. */
+ * char pointers, which may alias the grammar's fields. With track (a constant NULL for
+ * validate, where the hooks compile away), the tokens at the depth it watches go to a
+ * JSON Pointer look-up. */
 static zend_always_inline bool fastjson_grammar_tokens(fastjson_grammar *g, uint64_t tokens,
-		const unsigned char *at, const unsigned char *end)
+		const unsigned char *at, const unsigned char *end, fastjson_pointer_track *track)
 {
 	fastjson_expect expect;
 	uint32_t open = g->open;
+	uint32_t watch = track ? track->watch : 0, armed = track ? track->armed : 0;
 	unsigned char closer = open ? g->closer[open - 1] : 0;
 	const unsigned char *t;
 	unsigned char ch;
@@ -80,6 +84,11 @@ static zend_always_inline bool fastjson_grammar_tokens(fastjson_grammar *g, uint
 value:
 	FASTJSON_GRAMMAR_FETCH(FASTJSON_EXPECT_VALUE);
 value_token:
+	if (track && open == armed) {
+		fastjson_pointer_on_value(track, t, open);
+		watch = track->watch;
+		armed = track->armed;
+	}
 	if (ch == '"') {
 		goto value_done;
 	}
@@ -111,12 +120,21 @@ next:
 		if (closer == '}') {
 			goto key;
 		}
+		if (track && open == watch) {
+			fastjson_pointer_on_comma(track);
+			armed = track->armed;
+		}
 		goto value;
 	}
 	if (ch != closer) {
 		return false;
 	}
 close:
+	if (track && open == watch) {
+		fastjson_pointer_on_close(track, t);
+		watch = track->watch;
+		armed = track->armed;
+	}
 	open--;
 	closer = open ? g->closer[open - 1] : 0;
 	goto value_done;
@@ -140,6 +158,16 @@ key:
 key_token:
 	if (ch != '"') {
 		return false;
+	}
+	if (track) {
+		/* Byte by byte: the NUL ends a cut input before any read past it. */
+		if (UNEXPECTED(t[1] == '\\') && t[2] == 'u' && t[3] == '0' && t[4] == '0' && t[5] == '0' && t[6] == '0') {
+			track->nul_name = true;
+		}
+		if (open == watch) {
+			fastjson_pointer_on_key(track, t);
+			armed = track->armed;
+		}
 	}
 colon:
 	FASTJSON_GRAMMAR_FETCH(FASTJSON_EXPECT_COLON);
@@ -218,26 +246,43 @@ suspend:
 # include "fastjson_structural_loop.h"
 #endif
 
-bool fastjson_structural_validate(const zend_string *json, int depth, fastjson_simd_path simd)
+/* The path's validate, or its look-up when track is given (a constant NULL for validate). */
+#define FASTJSON_STRUCTURAL_ON_PATH(suffix) (track ? fastjson_structural_find_##suffix(json, depth, track) \
+	: fastjson_structural_validate_##suffix(json, depth))
+
+static zend_always_inline bool fastjson_structural_on_path(const zend_string *json, int depth, fastjson_simd_path simd,
+		fastjson_pointer_track *track)
 {
 	switch (simd) {
 #ifdef FASTJSON_HAVE_AVX512
 		case FASTJSON_SIMD_AVX512:
-			return fastjson_structural_validate_avx512(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(avx512);
 #endif
 #ifdef FASTJSON_HAVE_AVX2
 		case FASTJSON_SIMD_AVX2:
-			return fastjson_structural_validate_avx2(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(avx2);
 #endif
 #ifdef FASTJSON_HAVE_SSE2
 		case FASTJSON_SIMD_SSE2:
-			return fastjson_structural_validate_sse2(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(sse2);
 #endif
 #ifdef FASTJSON_HAVE_NEON
 		case FASTJSON_SIMD_NEON:
-			return fastjson_structural_validate_neon(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(neon);
 #endif
 		default:
-			return fastjson_structural_validate_scalar(json, depth);
+			return FASTJSON_STRUCTURAL_ON_PATH(scalar);
 	}
+}
+
+#undef FASTJSON_STRUCTURAL_ON_PATH
+
+bool fastjson_structural_validate(const zend_string *json, int depth, fastjson_simd_path simd)
+{
+	return fastjson_structural_on_path(json, depth, simd, NULL);
+}
+
+bool fastjson_structural_find(const zend_string *json, int depth, fastjson_simd_path simd, fastjson_pointer_track *track)
+{
+	return track->done = fastjson_structural_on_path(json, depth, simd, track);
 }

@@ -16,7 +16,7 @@
  * are in the input. */
 static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(
 		fastjson_stage1 *s, fastjson_stage1_carry *carry, fastjson_grammar *g, const unsigned char *bytes,
-		const unsigned char *at, const unsigned char *end)
+		const unsigned char *at, const unsigned char *end, fastjson_pointer_track *track)
 {
 	fastjson_block_classes c;
 	uint64_t tokens, escapes;
@@ -25,11 +25,12 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 	return fastjson_stage1_block(carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
 		&& (EXPECTED(!escapes) || FASTJSON_STRUCTURAL_ESCAPES(s, escapes, bytes, at))
 		&& (EXPECTED(!(c.high | s->utf8_trails)) || FASTJSON_STRUCTURAL_UTF8(s, c.high, bytes, at))
-		&& (!tokens || fastjson_grammar_tokens(g, tokens, at, end));
+		&& (!tokens || fastjson_grammar_tokens(g, tokens, at, end, track));
 }
 
-static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_validate)(
-		const zend_string *json, int depth)
+/* track: NULL to validate, or a JSON Pointer look-up to do on the way. */
+static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_run)(
+		const zend_string *json, int depth, fastjson_pointer_track *track)
 {
 	const unsigned char *at = (const unsigned char *) ZSTR_VAL(json);
 	const unsigned char *end = at + ZSTR_LEN(json);
@@ -40,7 +41,7 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 	fastjson_stage1_init(&s, json);
 	fastjson_grammar_init(&g, depth);
 	for (; end - at >= FASTJSON_BLOCK; at += FASTJSON_BLOCK) {
-		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, at, at, end)) {
+		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, at, at, end, track)) {
 			return false;
 		}
 	}
@@ -48,11 +49,23 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 		/* The last bytes, padded with spaces: whitespace adds no token. */
 		unsigned char last[FASTJSON_BLOCK];
 		FASTJSON_STRUCTURAL_PAD(last, at, (size_t) (end - at));
-		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, last, at, end)) {
+		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, last, at, end, track)) {
 			return false;
 		}
 	}
 	return carry.in_string == 0 && s.utf8_trails == 0 && fastjson_grammar_complete(&g);
+}
+
+static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_validate)(
+		const zend_string *json, int depth)
+{
+	return FASTJSON_STRUCTURAL_FN(fastjson_structural_run)(json, depth, NULL);
+}
+
+static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_find)(
+		const zend_string *json, int depth, fastjson_pointer_track *track)
+{
+	return FASTJSON_STRUCTURAL_FN(fastjson_structural_run)(json, depth, track);
 }
 
 #undef FASTJSON_STRUCTURAL_FN
