@@ -332,13 +332,17 @@ static zend_always_inline void fastjson_append_long(fastjson_buf *buf, zend_long
 
 static void fastjson_append_double(fastjson_buf *buf, double d, int options)
 {
-	char *out = fastjson_buf_reserve(buf, ZEND_DOUBLE_MAX_LENGTH);
+	char *out;
 	size_t len;
 	int precision = (int) PG(serialize_precision);
 
+	/* The shortest form and its ".0" fit a small reservation: one of ZEND_DOUBLE_MAX_LENGTH
+	 * (1080) would move a small output out of the local buffer. */
 	if (precision == -1) {
+		out = fastjson_buf_reserve(buf, FASTJSON_DOUBLE_MAX_LENGTH + 2);
 		len = fastjson_double_format_shortest(d, out);
 	} else {
+		out = fastjson_buf_reserve(buf, ZEND_DOUBLE_MAX_LENGTH);
 		zend_gcvt(d, precision, '.', 'e', out);
 		len = strlen(out);
 	}
@@ -639,10 +643,12 @@ static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_
 	return fastjson_close_container(encoder, need_comma, '}');
 }
 
-static zend_always_inline bool fastjson_object_has_plain_properties(zend_object *obj)
+/* Whether the object's properties are what the standard handlers make of them: then
+ * ext/json walks the declared ones directly while there is no property table, and
+ * zend_get_properties_for() would return the table as it stands. */
+static zend_always_inline bool fastjson_object_has_std_properties(zend_object *obj)
 {
-	return obj->properties == NULL
-		&& obj->handlers->get_properties_for == NULL
+	return obj->handlers->get_properties_for == NULL
 		&& obj->handlers->get_properties == zend_std_get_properties
 		&& fastjson_compat_fast_path_allowed(obj);
 }
@@ -779,8 +785,15 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 	if (Z_TYPE_P(val) == IS_ARRAY) {
 		ht = Z_ARRVAL_P(val);
 		as_object = (encoder->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
-	} else if (fastjson_object_has_plain_properties(Z_OBJ_P(val))) {
-		return fastjson_encode_plain_object(encoder, Z_OBJ_P(val));
+	} else if (fastjson_object_has_std_properties(Z_OBJ_P(val))) {
+		if (Z_OBJ_P(val)->properties == NULL) {
+			return fastjson_encode_plain_object(encoder, Z_OBJ_P(val));
+		}
+		/* zend_get_properties_for(val, ZEND_PROP_PURPOSE_JSON) without its two calls
+		 * (stdClass and objects with dynamic properties) */
+		prop_ht = ht = Z_OBJ_P(val)->properties;
+		GC_TRY_ADDREF(ht);
+		as_object = true;
 	} else {
 		prop_ht = ht = zend_get_properties_for(val, ZEND_PROP_PURPOSE_JSON);
 		as_object = true;
