@@ -728,6 +728,56 @@ static zend_always_inline zend_result fastjson_encode_member(fastjson_encoder *e
 	return SUCCESS;
 }
 
+/* ---- prefetching ---------------------------------------------------------------
+ * A value larger than the caches is a chain of loads per container: an object's header,
+ * its property table, then the table's buckets; an array's header, then its buckets.
+ * ext/json waits for each link in turn. When a member is a container its siblings likely
+ * are too, so the walk starts the next links of the two that follow while it writes this
+ * one: the next sibling's buckets (its table was started one member before) and the
+ * property table of the one after. Only the live table is read, and every pointer followed
+ * is held by it at that moment. */
+static zend_always_inline void fastjson_prefetch(const void *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__builtin_prefetch(p);
+#else
+	(void) p;
+#endif
+}
+
+static zend_always_inline bool fastjson_is_container(const zval *v)
+{
+	return (unsigned) (Z_TYPE_P(v) - IS_ARRAY) <= IS_OBJECT - IS_ARRAY;
+}
+
+/* next and after: the member's two siblings, or the last member where there are fewer. */
+static zend_always_inline void fastjson_prefetch_siblings(const zval *next, const zval *after)
+{
+	if (Z_TYPE_P(next) == IS_ARRAY) {
+		fastjson_prefetch(Z_ARR_P(next)->arData);
+	} else if (Z_TYPE_P(next) == IS_OBJECT && Z_OBJ_P(next)->properties) {
+		fastjson_prefetch(Z_OBJ_P(next)->properties->arData);
+	}
+	if (Z_TYPE_P(after) == IS_OBJECT) {
+		fastjson_prefetch(Z_OBJ_P(after)->properties);
+	} else if (Z_TYPE_P(after) == IS_ARRAY) {
+		fastjson_prefetch(Z_ARR_P(after));
+	}
+}
+
+/* Whether the table's first slot holds an object. Lists and maps of objects are where the
+ * chains are longest; arrays of arrays (json_decode($json, true)) gain too little to pay
+ * for the extra loads while the value fits in the caches, so only the former prefetch. */
+static zend_always_inline bool fastjson_first_is_object(const HashTable *ht)
+{
+	const zval *first = HT_IS_PACKED(ht) ? ht->arPacked : &ht->arData[0].val;
+
+	if (Z_TYPE_P(first) == IS_INDIRECT) {
+		first = Z_INDIRECT_P(first);
+	}
+	return Z_TYPE_P(first) == IS_OBJECT;
+}
+
 /* The members of an array or property table; FAILURE means the container is abandoned. */
 static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *encoder, zval *val, HashTable *ht,
 		bool as_object, bool *need_comma, bool pretty)
@@ -766,6 +816,61 @@ static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *
 				return FAILURE;
 			}
 		} ZEND_HASH_FOREACH_END();
+	}
+	return SUCCESS;
+}
+
+/* fastjson_encode_members() for tables whose first member is an object, with the
+ * prefetches. */
+static zend_always_inline zend_result fastjson_encode_members_prefetching(fastjson_encoder *encoder, zval *val,
+		HashTable *ht, bool as_object, bool *need_comma, bool pretty)
+{
+	zval *data;
+	Bucket *p, *end, *last;
+
+	if (HT_IS_PACKED(ht)) {
+		zval *zv = ht->arPacked, *zv_end = zv + ht->nNumUsed, *zv_last = zv_end - 1;
+
+		for (; zv != zv_end; zv++) {
+			if (fastjson_is_container(zv)) {
+				fastjson_prefetch_siblings(zv < zv_last ? zv + 1 : zv_last, zv_last - zv >= 2 ? zv + 2 : zv_last);
+			}
+			if (Z_TYPE_P(zv) == IS_UNDEF) {
+				continue;
+			}
+			if (!as_object) {
+				if (fastjson_encode_element(encoder, need_comma, zv, pretty) == FAILURE) {
+					return FAILURE;
+				}
+			} else if (fastjson_encode_member(encoder, val, NULL, (zend_ulong) (zv - ht->arPacked), zv, need_comma,
+					pretty) == FAILURE) {
+				return FAILURE;
+			}
+		}
+		return SUCCESS;
+	}
+
+	p = ht->arData;
+	end = p + ht->nNumUsed;
+	last = end - 1;
+	for (; p != end; p++) {
+		data = &p->val;
+		if (Z_TYPE_P(data) == IS_INDIRECT) {
+			data = Z_INDIRECT_P(data);
+		}
+		if (fastjson_is_container(data)) {
+			fastjson_prefetch_siblings(p < last ? &p[1].val : &last->val, last - p >= 2 ? &p[2].val : &last->val);
+		}
+		if (Z_TYPE_P(data) == IS_UNDEF) {
+			continue;
+		}
+		if (!as_object) {
+			if (fastjson_encode_element(encoder, need_comma, data, pretty) == FAILURE) {
+				return FAILURE;
+			}
+		} else if (fastjson_encode_member(encoder, val, p->key, p->h, data, need_comma, pretty) == FAILURE) {
+			return FAILURE;
+		}
 	}
 	return SUCCESS;
 }
@@ -812,9 +917,17 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 	++encoder->depth;
 
 	if (ht && zend_hash_num_elements(ht) > 0) {
-		zend_result result = fastjson_is_pretty(encoder)
-			? fastjson_encode_members(encoder, val, ht, as_object, &need_comma, true)
-			: fastjson_encode_members(encoder, val, ht, as_object, &need_comma, false);
+		zend_result result;
+
+		if (fastjson_first_is_object(ht)) {
+			result = fastjson_is_pretty(encoder)
+				? fastjson_encode_members_prefetching(encoder, val, ht, as_object, &need_comma, true)
+				: fastjson_encode_members_prefetching(encoder, val, ht, as_object, &need_comma, false);
+		} else {
+			result = fastjson_is_pretty(encoder)
+				? fastjson_encode_members(encoder, val, ht, as_object, &need_comma, true)
+				: fastjson_encode_members(encoder, val, ht, as_object, &need_comma, false);
+		}
 		if (result == FAILURE) {
 			return fastjson_abort_container(guard, prop_ht);
 		}
