@@ -425,20 +425,41 @@ static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder,
 	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0, pretty);
 }
 
-/* Whether the string is shorter than 16 bytes and needs no escaping. */
+/* Strings up to this long that need no escaping are written inline: keys and short
+ * values, most of every real document, skip the string writer's call and set-up. */
+#define FASTJSON_SHORT_CLEAN_MAX 31
+
+/* Whether the string is at most FASTJSON_SHORT_CLEAN_MAX bytes and needs no escaping. */
 static zend_always_inline bool fastjson_is_short_clean(const fastjson_encoder *encoder, const zend_string *str)
 {
 	const unsigned char *val = (const unsigned char *) ZSTR_VAL(str);
 	size_t len = ZSTR_LEN(str);
 
-	return len < 16 && fastjson_scan_short_zstr(encoder->escape_set, encoder->simd_path, val, len) == val + len;
+	if (len < 16) {
+		return fastjson_scan_short_zstr(encoder->escape_set, encoder->simd_path, val, len) == val + len;
+	}
+	return len <= FASTJSON_SHORT_CLEAN_MAX && fastjson_is_clean_16_to_31(encoder->escape_set, encoder->simd_path, val, len);
 }
 
-/* Writes such a string, quoted; out has room for 18 bytes. */
+/* Writes such a string, quoted; out has room for FASTJSON_SHORT_CLEAN_MAX + 2 bytes. */
 static zend_always_inline char *fastjson_write_short_clean(char *out, const zend_string *str)
 {
+	const char *val = ZSTR_VAL(str);
+	size_t len = ZSTR_LEN(str);
+
 	*out++ = '"';
-	out = fastjson_copy_run(out, (const unsigned char *) ZSTR_VAL(str), ZSTR_LEN(str));
+	if (len >= 16) {
+		/* two overlapping 16-byte moves */
+		char head[16], tail[16];
+
+		memcpy(head, val, 16);
+		memcpy(tail, val + len - 16, 16);
+		memcpy(out, head, 16);
+		memcpy(out + len - 16, tail, 16);
+		out += len;
+	} else {
+		out = fastjson_copy_run(out, (const unsigned char *) val, len);
+	}
 	*out++ = '"';
 	return out;
 }
@@ -449,7 +470,7 @@ static zend_always_inline zend_result fastjson_begin_string_member(fastjson_enco
 		zend_string *key, bool pretty)
 {
 	/* room for a short key, its quotes and ": " */
-	char *out = fastjson_begin_member(encoder, need_comma, 16 + 4, pretty);
+	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_SHORT_CLEAN_MAX + 4, pretty);
 
 	if (EXPECTED(fastjson_is_short_clean(encoder, key))) {
 		encoder->buf.pos = fastjson_write_key_separator(fastjson_write_short_clean(out, key), pretty);
@@ -569,7 +590,7 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 		case IS_STRING:
 			if (!(encoder->options & PHP_JSON_NUMERIC_CHECK)) {
 				if (fastjson_is_short_clean(encoder, Z_STR_P(val))) {
-					out = fastjson_buf_reserve(&encoder->buf, 18);
+					out = fastjson_buf_reserve(&encoder->buf, FASTJSON_SHORT_CLEAN_MAX + 2);
 					encoder->buf.pos = fastjson_write_short_clean(out, Z_STR_P(val));
 					return SUCCESS;
 				}
