@@ -31,6 +31,28 @@ function log_record(int $n = 0): array
     ];
 }
 
+/* The record as entities: objects of declared classes (no property table). */
+final class LogContext
+{
+    public function __construct(public string $method, public string $path, public int $status,
+        public float $duration_ms, public string $request_id, public int $user_id, public string $ip) {}
+}
+final class LogExtra
+{
+    public function __construct(public string $host, public int $pid, public int $memory_peak) {}
+}
+final class LogRecord
+{
+    public function __construct(public string $ts, public string $level, public string $channel,
+        public string $message, public LogContext $context, public LogExtra $extra) {}
+}
+
+function as_entity(array $r): LogRecord
+{
+    return new LogRecord($r['ts'], $r['level'], $r['channel'], $r['message'], new LogContext(...$r['context']),
+        new LogExtra(...$r['extra']));
+}
+
 /* The same record as nested stdClass objects. */
 function as_objects(mixed $v): mixed
 {
@@ -48,10 +70,12 @@ function cases(): array
         '[1,2,3]' => [1, 2, 3],
         'record (array)' => log_record(),
         'record (stdClass)' => as_objects(log_record()),
+        'record (classes)' => as_entity(log_record()),
         '2 tweets (arrays)' => array_slice($timeline, 0, 2),
         '2 tweets (stdClass)' => as_objects(array_slice($timeline, 0, 2)),
         '50 records (arrays)' => $records,
         '50 records (stdClass)' => as_objects($records),
+        '50 records (classes)' => array_map('as_entity', $records),
     ];
 }
 
