@@ -8,10 +8,11 @@
  * (from the repository root). The override stays on, so the calls are json_encode(); before
  * each batch ini_set('fastjson.enabled', '0'|'1') picks ext/json or fastjson. Both sides must
  * give the same bytes first, and fastjson_info()'s counters must show each side's calls where
- * they belong (exit 2 otherwise). Per case: a batch size giving ~MS ms (default 5), then N
- * rounds (default 30) of one batch per side, the order alternating; each side's figure is its
- * fastest batch (hrtime, wall clock: run it on a quiet machine, or read the ratios only);
- * ratio = ext/json time / fastjson time (> 1: fastjson faster).
+ * they belong (exit 2 otherwise). Per case: a batch size giving ~MS ms (default 1: short
+ * batches are more often left alone on a busy machine), then N rounds (default 80) of one
+ * batch per side, the order alternating; each side's figure is its fastest batch (hrtime,
+ * wall clock: run it on a quiet machine, or read the ratios only); ratio = ext/json time /
+ * fastjson time (> 1: fastjson faster).
  */
 
 declare(strict_types=1);
@@ -110,8 +111,8 @@ if (isset($opt['help'])) {
     echo preg_replace('/^ \* ?/m', '', explode('*/', explode('/*', file_get_contents(__FILE__), 2)[1])[0]);
     exit(0);
 }
-$rounds = (int) ($opt['rounds'] ?? 30);
-$batch_ns = (float) ($opt['batch-ms'] ?? 5) * 1e6;
+$rounds = (int) ($opt['rounds'] ?? 80);
+$batch_ns = (float) ($opt['batch-ms'] ?? 1) * 1e6;
 if (!function_exists('fastjson_info') || !fastjson_info()['override']) {
     fail('needs fastjson loaded with fastjson.override=1');
 }
