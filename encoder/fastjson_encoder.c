@@ -332,13 +332,17 @@ static zend_always_inline void fastjson_append_long(fastjson_buf *buf, zend_long
 
 static void fastjson_append_double(fastjson_buf *buf, double d, int options)
 {
-	char *out = fastjson_buf_reserve(buf, ZEND_DOUBLE_MAX_LENGTH);
+	char *out;
 	size_t len;
 	int precision = (int) PG(serialize_precision);
 
+	/* The shortest form and its ".0" fit a small reservation: one of ZEND_DOUBLE_MAX_LENGTH
+	 * (1080) would move a small output out of the local buffer. */
 	if (precision == -1) {
+		out = fastjson_buf_reserve(buf, FASTJSON_DOUBLE_MAX_LENGTH + 2);
 		len = fastjson_double_format_shortest(d, out);
 	} else {
+		out = fastjson_buf_reserve(buf, ZEND_DOUBLE_MAX_LENGTH);
 		zend_gcvt(d, precision, '.', 'e', out);
 		len = strlen(out);
 	}
@@ -421,20 +425,41 @@ static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder,
 	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0, pretty);
 }
 
-/* Whether the string is shorter than 16 bytes and needs no escaping. */
+/* Strings up to this long that need no escaping are written inline: keys and short
+ * values, most of every real document, skip the string writer's call and set-up. */
+#define FASTJSON_SHORT_CLEAN_MAX 31
+
+/* Whether the string is at most FASTJSON_SHORT_CLEAN_MAX bytes and needs no escaping. */
 static zend_always_inline bool fastjson_is_short_clean(const fastjson_encoder *encoder, const zend_string *str)
 {
 	const unsigned char *val = (const unsigned char *) ZSTR_VAL(str);
 	size_t len = ZSTR_LEN(str);
 
-	return len < 16 && fastjson_scan_short_zstr(encoder->escape_set, encoder->simd_path, val, len) == val + len;
+	if (len < 16) {
+		return fastjson_scan_short_zstr(encoder->escape_set, encoder->simd_path, val, len) == val + len;
+	}
+	return len <= FASTJSON_SHORT_CLEAN_MAX && fastjson_is_clean_16_to_31(encoder->escape_set, encoder->simd_path, val, len);
 }
 
-/* Writes such a string, quoted; out has room for 18 bytes. */
+/* Writes such a string, quoted; out has room for FASTJSON_SHORT_CLEAN_MAX + 2 bytes. */
 static zend_always_inline char *fastjson_write_short_clean(char *out, const zend_string *str)
 {
+	const char *val = ZSTR_VAL(str);
+	size_t len = ZSTR_LEN(str);
+
 	*out++ = '"';
-	out = fastjson_copy_run(out, (const unsigned char *) ZSTR_VAL(str), ZSTR_LEN(str));
+	if (len >= 16) {
+		/* two overlapping 16-byte moves */
+		char head[16], tail[16];
+
+		memcpy(head, val, 16);
+		memcpy(tail, val + len - 16, 16);
+		memcpy(out, head, 16);
+		memcpy(out + len - 16, tail, 16);
+		out += len;
+	} else {
+		out = fastjson_copy_run(out, (const unsigned char *) val, len);
+	}
 	*out++ = '"';
 	return out;
 }
@@ -445,7 +470,7 @@ static zend_always_inline zend_result fastjson_begin_string_member(fastjson_enco
 		zend_string *key, bool pretty)
 {
 	/* room for a short key, its quotes and ": " */
-	char *out = fastjson_begin_member(encoder, need_comma, 16 + 4, pretty);
+	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_SHORT_CLEAN_MAX + 4, pretty);
 
 	if (EXPECTED(fastjson_is_short_clean(encoder, key))) {
 		encoder->buf.pos = fastjson_write_key_separator(fastjson_write_short_clean(out, key), pretty);
@@ -565,7 +590,7 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 		case IS_STRING:
 			if (!(encoder->options & PHP_JSON_NUMERIC_CHECK)) {
 				if (fastjson_is_short_clean(encoder, Z_STR_P(val))) {
-					out = fastjson_buf_reserve(&encoder->buf, 18);
+					out = fastjson_buf_reserve(&encoder->buf, FASTJSON_SHORT_CLEAN_MAX + 2);
 					encoder->buf.pos = fastjson_write_short_clean(out, Z_STR_P(val));
 					return SUCCESS;
 				}
@@ -639,10 +664,12 @@ static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_
 	return fastjson_close_container(encoder, need_comma, '}');
 }
 
-static zend_always_inline bool fastjson_object_has_plain_properties(zend_object *obj)
+/* Whether the object's properties are what the standard handlers make of them: then
+ * ext/json walks the declared ones directly while there is no property table, and
+ * zend_get_properties_for() would return the table as it stands. */
+static zend_always_inline bool fastjson_object_has_std_properties(zend_object *obj)
 {
-	return obj->properties == NULL
-		&& obj->handlers->get_properties_for == NULL
+	return obj->handlers->get_properties_for == NULL
 		&& obj->handlers->get_properties == zend_std_get_properties
 		&& fastjson_compat_fast_path_allowed(obj);
 }
@@ -722,6 +749,56 @@ static zend_always_inline zend_result fastjson_encode_member(fastjson_encoder *e
 	return SUCCESS;
 }
 
+/* ---- prefetching ---------------------------------------------------------------
+ * A value larger than the caches is a chain of loads per container: an object's header,
+ * its property table, then the table's buckets; an array's header, then its buckets.
+ * ext/json waits for each link in turn. When a member is a container its siblings likely
+ * are too, so the walk starts the next links of the two that follow while it writes this
+ * one: the next sibling's buckets (its table was started one member before) and the
+ * property table of the one after. Only the live table is read, and every pointer followed
+ * is held by it at that moment. */
+static zend_always_inline void fastjson_prefetch(const void *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__builtin_prefetch(p);
+#else
+	(void) p;
+#endif
+}
+
+static zend_always_inline bool fastjson_is_container(const zval *v)
+{
+	return (unsigned) (Z_TYPE_P(v) - IS_ARRAY) <= IS_OBJECT - IS_ARRAY;
+}
+
+/* next and after: the member's two siblings, or the last member where there are fewer. */
+static zend_always_inline void fastjson_prefetch_siblings(const zval *next, const zval *after)
+{
+	if (Z_TYPE_P(next) == IS_ARRAY) {
+		fastjson_prefetch(Z_ARR_P(next)->arData);
+	} else if (Z_TYPE_P(next) == IS_OBJECT && Z_OBJ_P(next)->properties) {
+		fastjson_prefetch(Z_OBJ_P(next)->properties->arData);
+	}
+	if (Z_TYPE_P(after) == IS_OBJECT) {
+		fastjson_prefetch(Z_OBJ_P(after)->properties);
+	} else if (Z_TYPE_P(after) == IS_ARRAY) {
+		fastjson_prefetch(Z_ARR_P(after));
+	}
+}
+
+/* Whether the table's first slot holds an object. Lists and maps of objects are where the
+ * chains are longest; arrays of arrays (json_decode($json, true)) gain too little to pay
+ * for the extra loads while the value fits in the caches, so only the former prefetch. */
+static zend_always_inline bool fastjson_first_is_object(const HashTable *ht)
+{
+	const zval *first = HT_IS_PACKED(ht) ? ht->arPacked : &ht->arData[0].val;
+
+	if (Z_TYPE_P(first) == IS_INDIRECT) {
+		first = Z_INDIRECT_P(first);
+	}
+	return Z_TYPE_P(first) == IS_OBJECT;
+}
+
 /* The members of an array or property table; FAILURE means the container is abandoned. */
 static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *encoder, zval *val, HashTable *ht,
 		bool as_object, bool *need_comma, bool pretty)
@@ -764,6 +841,61 @@ static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *
 	return SUCCESS;
 }
 
+/* fastjson_encode_members() for tables whose first member is an object, with the
+ * prefetches. */
+static zend_always_inline zend_result fastjson_encode_members_prefetching(fastjson_encoder *encoder, zval *val,
+		HashTable *ht, bool as_object, bool *need_comma, bool pretty)
+{
+	zval *data;
+	Bucket *p, *end, *last;
+
+	if (HT_IS_PACKED(ht)) {
+		zval *zv = ht->arPacked, *zv_end = zv + ht->nNumUsed, *zv_last = zv_end - 1;
+
+		for (; zv != zv_end; zv++) {
+			if (fastjson_is_container(zv)) {
+				fastjson_prefetch_siblings(zv < zv_last ? zv + 1 : zv_last, zv_last - zv >= 2 ? zv + 2 : zv_last);
+			}
+			if (Z_TYPE_P(zv) == IS_UNDEF) {
+				continue;
+			}
+			if (!as_object) {
+				if (fastjson_encode_element(encoder, need_comma, zv, pretty) == FAILURE) {
+					return FAILURE;
+				}
+			} else if (fastjson_encode_member(encoder, val, NULL, (zend_ulong) (zv - ht->arPacked), zv, need_comma,
+					pretty) == FAILURE) {
+				return FAILURE;
+			}
+		}
+		return SUCCESS;
+	}
+
+	p = ht->arData;
+	end = p + ht->nNumUsed;
+	last = end - 1;
+	for (; p != end; p++) {
+		data = &p->val;
+		if (Z_TYPE_P(data) == IS_INDIRECT) {
+			data = Z_INDIRECT_P(data);
+		}
+		if (fastjson_is_container(data)) {
+			fastjson_prefetch_siblings(p < last ? &p[1].val : &last->val, last - p >= 2 ? &p[2].val : &last->val);
+		}
+		if (Z_TYPE_P(data) == IS_UNDEF) {
+			continue;
+		}
+		if (!as_object) {
+			if (fastjson_encode_element(encoder, need_comma, data, pretty) == FAILURE) {
+				return FAILURE;
+			}
+		} else if (fastjson_encode_member(encoder, val, p->key, p->h, data, need_comma, pretty) == FAILURE) {
+			return FAILURE;
+		}
+	}
+	return SUCCESS;
+}
+
 /* Arrays, and objects whose properties come from a table (dynamic properties,
  * get_properties_for: DateTime, ArrayObject, ...). */
 static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
@@ -779,8 +911,15 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 	if (Z_TYPE_P(val) == IS_ARRAY) {
 		ht = Z_ARRVAL_P(val);
 		as_object = (encoder->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
-	} else if (fastjson_object_has_plain_properties(Z_OBJ_P(val))) {
-		return fastjson_encode_plain_object(encoder, Z_OBJ_P(val));
+	} else if (fastjson_object_has_std_properties(Z_OBJ_P(val))) {
+		if (Z_OBJ_P(val)->properties == NULL) {
+			return fastjson_encode_plain_object(encoder, Z_OBJ_P(val));
+		}
+		/* zend_get_properties_for(val, ZEND_PROP_PURPOSE_JSON) without its two calls
+		 * (stdClass and objects with dynamic properties) */
+		prop_ht = ht = Z_OBJ_P(val)->properties;
+		GC_TRY_ADDREF(ht);
+		as_object = true;
 	} else {
 		prop_ht = ht = zend_get_properties_for(val, ZEND_PROP_PURPOSE_JSON);
 		as_object = true;
@@ -799,9 +938,17 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 	++encoder->depth;
 
 	if (ht && zend_hash_num_elements(ht) > 0) {
-		zend_result result = fastjson_is_pretty(encoder)
-			? fastjson_encode_members(encoder, val, ht, as_object, &need_comma, true)
-			: fastjson_encode_members(encoder, val, ht, as_object, &need_comma, false);
+		zend_result result;
+
+		if (fastjson_first_is_object(ht)) {
+			result = fastjson_is_pretty(encoder)
+				? fastjson_encode_members_prefetching(encoder, val, ht, as_object, &need_comma, true)
+				: fastjson_encode_members_prefetching(encoder, val, ht, as_object, &need_comma, false);
+		} else {
+			result = fastjson_is_pretty(encoder)
+				? fastjson_encode_members(encoder, val, ht, as_object, &need_comma, true)
+				: fastjson_encode_members(encoder, val, ht, as_object, &need_comma, false);
+		}
 		if (result == FAILURE) {
 			return fastjson_abort_container(guard, prop_ht);
 		}

@@ -78,4 +78,28 @@ static zend_always_inline const unsigned char *fastjson_scan_short_zstr(const fa
 	return str + i;
 }
 
+/* Whether every byte of a string of 16 to 31 bytes is written verbatim: two vectors that
+ * overlap in the middle, or the table on the scalar path. */
+static zend_always_inline bool fastjson_is_clean_16_to_31(const fastjson_escape_set *set, fastjson_simd_path path,
+		const unsigned char *str, size_t len)
+{
+	size_t i;
+
+	ZEND_ASSERT(len >= 16 && len < 32);
+#ifdef FASTJSON_HAVE_SSE2
+	if (path != FASTJSON_SIMD_SCALAR) {
+		return (fastjson_dirty_mask_sse2(_mm_loadu_si128((const __m128i *) str), set)
+			| fastjson_dirty_mask_sse2(_mm_loadu_si128((const __m128i *) (str + len - 16)), set)) == 0;
+	}
+#else
+	(void) path;
+#endif
+	for (i = 0; i < len; i++) {
+		if (!set->clean[str[i]]) {
+			return false;
+		}
+	}
+	return true;
+}
+
 #endif
