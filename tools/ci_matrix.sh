@@ -5,6 +5,10 @@
 #   8.4  Debian trixie (+ trixie-updates, trixie-security)
 #   8.5  Debian sid with experimental (experimental only where it has the newer package)
 #   8.6  Debian sid with experimental (release candidates may be all there is)
+# When the mirror has no source package of that PHP (its own ext/json tests come from
+# there), the host PHP's ext/json tests (8.2 on bookworm, fetched into the host's cache)
+# stand in, as a differential run: each test on that PHP's plain ext/json, then with
+# fastjson.override=1 (see FASTJSON_EXTJSON_FROM in tools/ext_json_tests.sh).
 #
 # Usage (as root, on Debian): bash tools/ci_matrix.sh
 #
@@ -16,6 +20,7 @@
 #   FASTJSON_MATRIX_REBUILD   "all" or a list of versions ("8.5 8.6") whose chroots are
 #                             made anew
 #   FASTJSON_TEST_CASES       passed on to the suite (scales the random tests)
+#   FASTJSON_PHPSRC_CACHE     the host's cache of ext/json tests (tools/ext_json_tests.sh)
 #
 # The sources come from `git ls-files` of the repository this script is in; the build runs
 # inside the chroot. debootstrap and apt use the URIs of the host's
@@ -23,11 +28,12 @@
 #
 # Prints per version
 #   matrix php8.X (<PHP_VERSION>): suite N passed, N failed, N skipped; ext/json N passed, N failed, N skipped
-# or "SKIP php8.X: <reason>" when that PHP cannot be had (not on the mirror, debootstrap
-# or apt failed), or "SKIP php8.X-ext/json: <reason>" when the apt sources have no
-# downloadable source package of that PHP (its ext/json tests come from there); each such
-# SKIP counts as 1 skipped. Last "matrix: N passed, N failed, N skipped" over all versions.
-# A build failure counts as 1 failed. Exits non-zero when anything failed or no version ran.
+# (or "...; ext/json (8.2 tests, differential) N passed, ..." for the stand-in), or
+# "SKIP php8.X: <reason>" when that PHP cannot be had (not on the mirror, debootstrap or
+# apt failed), and "SKIP php8.X-ext/json: <reason>" when the apt sources have no
+# downloadable source package of that PHP; each such SKIP counts as 1 skipped. Last
+# "matrix: N passed, N failed, N skipped" over all versions. A build failure counts as 1
+# failed. Exits non-zero when anything failed or no version ran.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -322,8 +328,19 @@ total_failed=0
 total_skipped=0
 ran=0
 
+# The host PHP's ext/json tests, the stand-in for a version whose own cannot be had.
+PROXY_DIR=""
+PROXY_BRANCH=$(php -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
+if bash "$ROOT/tools/ext_json_tests.sh" --fetch-only >"$WORK/proxy-fetch.log" 2>&1; then
+	PROXY_DIR=$(sed -n 's/^ext-json-tests: tests in //p' "$WORK/proxy-fetch.log" | tail -n 1)
+	say "stand-in ext/json tests (PHP $PROXY_BRANCH): $PROXY_DIR"
+else
+	cat "$WORK/proxy-fetch.log"
+	say "the host's PHP $PROXY_BRANCH ext/json tests could not be had: no stand-in for versions without their own"
+fi
+
 run_version() {
-	local v=$1 root=$CACHE/php$1 t0=$SECONDS phpver s_pass=0 s_fail=0 s_skip=0 e_pass=0 e_fail=0 e_skip=0
+	local v=$1 root=$CACHE/php$1 t0=$SECONDS phpver s_pass=0 s_fail=0 s_skip=0 e_pass=0 e_fail=0 e_skip=0 own_skip=0
 	rm -f "$WORK/reason"
 	if ! suite_of "$v" >/dev/null; then
 		echo "SKIP php$v: no Debian suite known for PHP $v (this script knows 8.4, 8.5, 8.6)"
@@ -375,30 +392,47 @@ run_version() {
 		say "php$v: suite $((SECONDS - t1))s"
 
 		t1=$SECONDS
-		local ej_log=$WORK/ext-json-$v.log
+		local ej_log=$WORK/ext-json-$v.log ej_label=ext/json ej_ran=1
 		status=0
 		in_chroot "$root" env PHP="/usr/bin/php$v" bash /build/fastjson/tools/ext_json_tests.sh /build/fastjson/modules/fastjson.so \
 			>"$ej_log" 2>&1 || status=$?
-		read -r e_pass e_fail e_skip < <(sed -n 's/^ext\/json: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$ej_log" | tail -n 1) || true
-		e_pass=${e_pass:-0} e_fail=${e_fail:-0} e_skip=${e_skip:-0}
-		grep -E '^ext-json-tests: (using|note|warning|apt-get source)' "$ej_log" | sed "s/^/  php$v /" || true
 		if [ "$status" -eq 77 ]; then
-			echo "SKIP php$v-ext/json: $(sed -n 's/^ext-json-tests: unavailable: //p' "$ej_log" | tail -n 1)"
-			e_skip=1
-		elif [ "$status" -ne 0 ] || [ "$e_pass" -eq 0 ]; then
-			sed -n '/^---- /,$p' "$ej_log" | head -n 80
-			tail -n 5 "$ej_log"
-			[ "$e_fail" -gt 0 ] || e_fail=1
+			echo "SKIP php$v-ext/json: $(sed -n 's/^ext-json-tests: unavailable: //p' "$ej_log" | tail -n 1) (PHP $v's own ext/json tests)"
+			own_skip=1
+			if [ -n "$PROXY_DIR" ]; then
+				say "php$v: PHP $PROXY_BRANCH's ext/json tests instead, differential: plain ext/json of PHP $phpver, then fastjson.override=1"
+				mkdir -p "$root/build/ext-json-proxy"
+				cp -R "$PROXY_DIR/." "$root/build/ext-json-proxy/"
+				ej_label="ext/json ($PROXY_BRANCH tests, differential)"
+				status=0
+				in_chroot "$root" env PHP="/usr/bin/php$v" FASTJSON_EXTJSON_FROM=/build/ext-json-proxy \
+					bash /build/fastjson/tools/ext_json_tests.sh /build/fastjson/modules/fastjson.so \
+					>"$ej_log" 2>&1 || status=$?
+				# Which tests were compared by output rather than by their expectation, and why.
+				grep -E '^(ext-json-tests: (excluded|FAILED|differential)|  \| )' "$ej_log" | sed "s/^/  php$v /" || true
+			else
+				ej_ran=0
+			fi
+		fi
+		if [ "$ej_ran" = 1 ]; then
+			read -r e_pass e_fail e_skip < <(sed -n 's/^ext\/json: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$ej_log" | tail -n 1) || true
+			e_pass=${e_pass:-0} e_fail=${e_fail:-0} e_skip=${e_skip:-0}
+			grep -E '^ext-json-tests: (using|note|warning|apt-get source)' "$ej_log" | sed "s/^/  php$v /" || true
+			if [ "$status" -ne 0 ] || [ "$e_pass" -eq 0 ]; then
+				sed -n '/^---- /,$p' "$ej_log" | head -n 80
+				tail -n 5 "$ej_log"
+				[ "$e_fail" -gt 0 ] || e_fail=1
+			fi
 		fi
 		say "php$v: ext/json $((SECONDS - t1))s"
 	fi
 	unmount_chroot "$root"
 
-	echo "matrix php$v ($phpver): suite $s_pass passed, $s_fail failed, $s_skip skipped; ext/json $e_pass passed, $e_fail failed, $e_skip skipped"
+	echo "matrix php$v ($phpver): suite $s_pass passed, $s_fail failed, $s_skip skipped;$([ "$own_skip" = 0 ] || echo " own ext/json tests SKIP;") $ej_label $e_pass passed, $e_fail failed, $e_skip skipped"
 	say "php$v: $((SECONDS - t0))s in all"
 	total_passed=$((total_passed + s_pass + e_pass))
 	total_failed=$((total_failed + s_fail + e_fail))
-	total_skipped=$((total_skipped + s_skip + e_skip))
+	total_skipped=$((total_skipped + s_skip + e_skip + own_skip))
 	ran=$((ran + 1))
 }
 

@@ -8,6 +8,9 @@
 # Usage: tools/ext_json_tests.sh [path/to/fastjson.so]
 #   default .so: modules/fastjson.so of this repository (build it first: phpize &&
 #   ./configure --enable-fastjson && make).
+#        tools/ext_json_tests.sh --fetch-only
+#   only fetches (or finds in the cache) the tests of the running PHP branch and prints
+#   "ext-json-tests: tests in DIR" (DIR can be given to FASTJSON_EXTJSON_FROM elsewhere).
 #
 # Environment:
 #   PHP                        PHP binary to test with (default: php on PATH)
@@ -18,6 +21,15 @@
 #   FASTJSON_EXTJSON_OVERRIDE  value passed as -d fastjson.override= (default 1)
 #   FASTJSON_EXTJSON_LOCALE=0  do not generate the de_DE locale (two tests need it and
 #                              skip without it; generated only as root with `locales`)
+#   FASTJSON_EXTJSON_FROM=DIR  differential run of tests taken from another PHP branch (a
+#                              directory that --fetch-only printed), for a PHP whose own
+#                              tests cannot be had: the tests run once on this PHP's plain
+#                              ext/json (fastjson not loaded), once with
+#                              fastjson.override=1. A test that passes on plain ext/json
+#                              must pass with the override; one that fails there (a
+#                              difference between the branches) must leave the same output
+#                              (.out) with the override, byte for byte; one that skips
+#                              there must skip with the override too.
 #
 # Fetching needs apt (Debian) and, when no deb-src entry exists yet, root: it then writes
 # /etc/apt/sources.list.d/fastjson-deb-src.sources, a copy of the machine's Debian entry
@@ -40,9 +52,12 @@ die() { printf 'ext-json-tests: error: %s\n' "$*" >&2; exit 1; }
 unavailable() { printf 'ext-json-tests: unavailable: %s\n' "$*" >&2; exit 77; }
 
 # ------------------------------------------------------------------ inputs
-SO=${1:-$ROOT/modules/fastjson.so}
-[ -f "$SO" ] || die "no extension at $SO (build it first, or pass the path of fastjson.so)"
-SO=$(cd "$(dirname "$SO")" && pwd)/$(basename "$SO")
+FETCH_ONLY=0
+if [ "${1:-}" = --fetch-only ]; then
+	FETCH_ONLY=1
+	shift
+fi
+FROM=${FASTJSON_EXTJSON_FROM:-}
 
 PHP=${PHP:-$(command -v php || true)}
 if [ -z "$PHP" ] || [ ! -x "$PHP" ]; then
@@ -50,22 +65,33 @@ if [ -z "$PHP" ] || [ ! -x "$PHP" ]; then
 fi
 PHP=$(readlink -f "$PHP")
 OVERRIDE=${FASTJSON_EXTJSON_OVERRIDE:-1}
+# The differential run compares plain ext/json with the override: nothing else makes sense.
+[ -z "$FROM" ] || OVERRIDE=1
 CACHE=${FASTJSON_PHPSRC_CACHE:-${HOME:-/root}/.cache/fastjson/php-src}
 
 PHP_VERSION=$("$PHP" -n -r 'echo PHP_VERSION;')
 PHP_BRANCH=$("$PHP" -n -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
 SRCPKG=php$PHP_BRANCH
-say "PHP $PHP_VERSION ($PHP), extension $SO"
 
-# The extension must load into this PHP (same API, same ZTS-ness).
-load_args=(-d "extension=$SO")
-if "$PHP" -m 2>/dev/null | grep -qx fastjson; then
-	# Loaded from php.ini already: a second extension= would warn in every test.
-	say "fastjson is already loaded by php.ini or its conf.d: running the tests with -n (no php.ini)"
-	load_args=(-n -d "extension=$SO")
-fi
-if ! "$PHP" "${load_args[@]}" -r 'exit(extension_loaded("fastjson") ? 0 : 1);'; then
-	die "$SO does not load into $PHP (built against another PHP?)"
+if [ "$FETCH_ONLY" = 0 ]; then
+	SO=${1:-$ROOT/modules/fastjson.so}
+	[ -f "$SO" ] || die "no extension at $SO (build it first, or pass the path of fastjson.so)"
+	SO=$(cd "$(dirname "$SO")" && pwd)/$(basename "$SO")
+	say "PHP $PHP_VERSION ($PHP), extension $SO"
+
+	# The extension must load into this PHP (same API, same ZTS-ness).
+	load_args=(-d "extension=$SO")
+	# Plain ext/json for the differential run: fastjson not loaded at all.
+	plain_args=()
+	if "$PHP" -m 2>/dev/null | grep -qx fastjson; then
+		# Loaded from php.ini already: a second extension= would warn in every test.
+		say "fastjson is already loaded by php.ini or its conf.d: running the tests with -n (no php.ini)"
+		load_args=(-n -d "extension=$SO")
+		plain_args=(-n)
+	fi
+	if ! "$PHP" "${load_args[@]}" -r 'exit(extension_loaded("fastjson") ? 0 : 1);'; then
+		die "$SO does not load into $PHP (built against another PHP?)"
+	fi
 fi
 
 # ------------------------------------------------------------------ fetching the tests
@@ -216,22 +242,37 @@ fetch_tests() {
 }
 
 SRC=""
-if [ "${FASTJSON_PHPSRC_REFRESH:-0}" = 0 ] && [ -z "${FASTJSON_PHPSRC_VERSION:-}" ]; then
-	SRC=$(cached_dir)
-fi
-if [ -n "$SRC" ]; then
-	say "using cached tests: $SRC ($(sed -n 's/^version=//p' "$SRC/.complete"))"
+if [ -n "$FROM" ]; then
+	[ -f "$FROM/.complete" ] || die "FASTJSON_EXTJSON_FROM=$FROM holds no complete extraction (no .complete; see --fetch-only)"
+	SRC=$(cd "$FROM" && pwd)
+	say "differential run of the ext/json tests of $(sed -n 's/^package=//p' "$SRC/.complete")=$(sed -n 's/^version=//p' "$SRC/.complete") on PHP $PHP_VERSION: plain ext/json, then fastjson.override=1"
 else
-	say "fetching $SRCPKG's ext/json tests into $CACHE"
-	fetch_tests
-	SRC=$(cached_dir)
-	[ -n "$SRC" ] || die "fetched, but no complete extraction in $CACHE/$SRCPKG"
+	mkdir -p "$CACHE"
+	# One fetch per cache at a time: CI's ext/json and matrix stages may both need it.
+	exec 8>"$CACHE/$SRCPKG.lock"
+	flock 8
+	if [ "${FASTJSON_PHPSRC_REFRESH:-0}" = 0 ] && [ -z "${FASTJSON_PHPSRC_VERSION:-}" ]; then
+		SRC=$(cached_dir)
+	fi
+	if [ -n "$SRC" ]; then
+		say "using cached tests: $SRC ($(sed -n 's/^version=//p' "$SRC/.complete"))"
+	else
+		say "fetching $SRCPKG's ext/json tests into $CACHE"
+		fetch_tests
+		SRC=$(cached_dir)
+		[ -n "$SRC" ] || die "fetched, but no complete extraction in $CACHE/$SRCPKG"
+	fi
+	flock -u 8
 fi
 count=0
 for f in "$SRC/ext/json/tests"/*.phpt; do
 	[ -f "$f" ] && count=$((count + 1))
 done
 [ "$count" -gt 0 ] || die "no .phpt files in $SRC/ext/json/tests (remove $SRC and retry)"
+if [ "$FETCH_ONLY" = 1 ]; then
+	say "tests in $SRC"
+	exit 0
+fi
 
 # ------------------------------------------------------------------ environment
 # bug41403.phpt and bug42785.phpt (locale-independent number parsing/formatting) need a
@@ -265,43 +306,130 @@ if [ "$OVERRIDE" = 1 ] && [ "$("$PHP" "${load_args[@]}" -d fastjson.override=1 -
 fi
 
 # ------------------------------------------------------------------ running
-# run-tests.php writes its .out/.diff/.php files next to the tests: run a copy.
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/fastjson-ext-json.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-mkdir -p "$WORK/ext/json"
-cp -R "$SRC/ext/json/tests" "$WORK/ext/json/tests"
-LOG=$WORK/run-tests.log
 
-say "running $count tests: $PHP $RUN_TESTS -q -p $PHP ${load_args[*]} -d fastjson.override=$OVERRIDE ext/json/tests"
-set +e
-(cd "$WORK" && NO_INTERACTION=1 REPORT_EXIT_STATUS=1 NO_COLOR=1 \
-	"$PHP" "$RUN_TESTS" -q --no-color --no-progress -p "$PHP" "${load_args[@]}" -d "fastjson.override=$OVERRIDE" \
-	ext/json/tests) 2>&1 | tee "$LOG"
-status=${PIPESTATUS[0]}
-set -e
+# run_suite NAME PHP-ARGS...: runs the tests with those PHP arguments; the log goes to
+# $WORK/NAME.log, the tests' directory with run-tests.php's .out/.diff files (written next
+# to the tests, so a copy is run) to $WORK/NAME. Every run uses the same directory, so that
+# outputs naming their own file compare equal between runs. Returns run-tests.php's status.
+run_suite() {
+	local name=$1 st=0
+	shift
+	rm -rf "$WORK/run"
+	mkdir -p "$WORK/run/ext/json"
+	cp -R "$SRC/ext/json/tests" "$WORK/run/ext/json/tests"
+	say "running $count tests: $PHP $RUN_TESTS -q -p $PHP $* ext/json/tests"
+	(cd "$WORK/run" && NO_INTERACTION=1 REPORT_EXIT_STATUS=1 NO_COLOR=1 \
+		"$PHP" "$RUN_TESTS" -q --no-color --no-progress -p "$PHP" "$@" ext/json/tests) 2>&1 |
+		tee "$WORK/$name.log" || st=$?
+	mv "$WORK/run/ext/json/tests" "$WORK/$name"
+	return "$st"
+}
 
-for d in "$WORK"/ext/json/tests/*.diff; do
-	[ -f "$d" ] || continue
-	printf '\n---- %s ----\n' "$(basename "$d" .diff).phpt"
-	head -n 60 "$d"
-done
-
+# num LOG WHAT: run-tests.php's summary count, e.g. "Tests passed    :   12 (...)".
 num() {
 	local n
-	n=$(sed -n "s/^Tests $1 *: *\([0-9][0-9]*\).*/\1/p" "$LOG" | tail -n 1)
+	n=$(sed -n "s/^Tests $2 *: *\([0-9][0-9]*\).*/\1/p" "$1" | tail -n 1)
 	echo "${n:-0}"
 }
-passed=$(num passed)
-failed=$(($(num failed) + $(num borked) + $(num leaked)))
-skipped=$(num skipped)
 
-echo
-say "tests that did not pass:"
-grep -E '^(SKIP|FAIL|BORK|LEAK|WARN|XFAIL|XLEAK)(&[A-Z]+)*[[:space:]]' "$LOG" | sed 's/^/  /' ||
-	echo "  none"
-if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
-	failed=1
-	say "run-tests.php exited with status $status"
+# "STATUS FILE.phpt" per test of a run-tests.php log: "PASS title [ext/json/tests/x.phpt]",
+# where a title of several lines puts the file on a later line.
+results() {
+	awk '/^(PASS|FAIL|SKIP|BORK|LEAK|XFAIL|XLEAK|WARN)(&[A-Z]+)*[[:space:]]/ { st = $1; sub(/&.*/, "", st); pending = 1 }
+		pending && match($0, /\[ext\/json\/tests\/[^]]*\.phpt\]/) { print st, substr($0, RSTART + 16, RLENGTH - 17); pending = 0 }' "$1"
+}
+
+# Quotes a file or diff under a verdict, marked so that a caller can pick these lines out.
+quote() {
+	head -n "$1" | sed 's/^/  | /'
+}
+
+if [ -z "$FROM" ]; then
+	status=0
+	run_suite main "${load_args[@]}" -d "fastjson.override=$OVERRIDE" || status=$?
+	for d in "$WORK"/main/*.diff; do
+		[ -f "$d" ] || continue
+		printf '\n---- %s ----\n' "$(basename "$d" .diff).phpt"
+		head -n 60 "$d"
+	done
+	passed=$(num "$WORK/main.log" passed)
+	failed=$(($(num "$WORK/main.log" failed) + $(num "$WORK/main.log" borked) + $(num "$WORK/main.log" leaked)))
+	skipped=$(num "$WORK/main.log" skipped)
+
+	echo
+	say "tests that did not pass:"
+	grep -E '^(SKIP|FAIL|BORK|LEAK|WARN|XFAIL|XLEAK)(&[A-Z]+)*[[:space:]]' "$WORK/main.log" | sed 's/^/  /' ||
+		echo "  none"
+	if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+		failed=1
+		say "run-tests.php exited with status $status"
+	fi
+else
+	"$PHP" "${plain_args[@]+"${plain_args[@]}"}" -r 'exit(extension_loaded("fastjson") ? 1 : 0);' ||
+		die "fastjson is loaded without extension=: the plain run would not be plain ext/json"
+	say "1/2: plain ext/json of PHP $PHP_VERSION (fastjson not loaded)"
+	run_suite plain "${plain_args[@]+"${plain_args[@]}"}" || true
+	say "2/2: fastjson.override=1"
+	run_suite override "${load_args[@]}" -d fastjson.override=1 || true
+
+	declare -A plain_st=() over_st=()
+	while read -r st t; do plain_st[$t]=$st; done < <(results "$WORK/plain.log")
+	while read -r st t; do over_st[$t]=$st; done < <(results "$WORK/override.log")
+	passed=0 failed=0 skipped=0 same=0 plain_passed=0
+	echo
+	for f in "$SRC"/ext/json/tests/*.phpt; do
+		t=$(basename "$f")
+		b=${t%.phpt}
+		p=${plain_st[$t]:-none}
+		o=${over_st[$t]:-none}
+		case $p in
+		PASS)
+			plain_passed=$((plain_passed + 1))
+			if [ "$o" = PASS ]; then
+				passed=$((passed + 1))
+			else
+				failed=$((failed + 1))
+				say "FAILED $t: passes on plain ext/json, $o with the override"
+				[ ! -f "$WORK/override/$b.diff" ] || quote 60 <"$WORK/override/$b.diff"
+			fi
+			;;
+		SKIP)
+			if [ "$o" = SKIP ]; then
+				skipped=$((skipped + 1))
+				say "excluded $t: skips on plain ext/json too ($(grep -m1 -F "[ext/json/tests/$t]" "$WORK/plain.log" | sed -n 's/.*reason: //p'))"
+			else
+				failed=$((failed + 1))
+				say "FAILED $t: skips on plain ext/json, $o with the override"
+			fi
+			;;
+		FAIL | XFAIL)
+			if [ "$o" = "$p" ] && [ -f "$WORK/plain/$b.out" ] && [ -f "$WORK/override/$b.out" ] &&
+				cmp -s "$WORK/plain/$b.out" "$WORK/override/$b.out"; then
+				passed=$((passed + 1))
+				same=$((same + 1))
+				say "excluded $t from pass/fail: fails on plain ext/json of PHP $PHP_VERSION (a difference from the tests' branch, first lines of its diff below); the override leaves the same output, byte for byte"
+				[ ! -f "$WORK/plain/$b.diff" ] || quote 8 <"$WORK/plain/$b.diff"
+			else
+				failed=$((failed + 1))
+				say "FAILED $t: fails on plain ext/json ($p) and the override's output differs from it ($o):"
+				if [ -f "$WORK/plain/$b.out" ] && [ -f "$WORK/override/$b.out" ]; then
+					{ diff -u "$WORK/plain/$b.out" "$WORK/override/$b.out" || true; } | quote 60
+				fi
+			fi
+			;;
+		*)
+			failed=$((failed + 1))
+			say "FAILED $t: $p on plain ext/json, $o with the override: cannot be compared"
+			;;
+		esac
+	done
+	say "differential: $plain_passed tests pass on plain ext/json, $((passed - same)) of them with the override; $same fail on plain ext/json and leave the same output with the override; $skipped skip on both; $failed failed"
+	if [ "$plain_passed" -eq 0 ]; then
+		say "no test passed on plain ext/json: did run-tests.php run?"
+		[ "$failed" -gt 0 ] || failed=1
+	fi
 fi
 if [ "$passed" -eq 0 ]; then
 	say "no test passed: did run-tests.php run?"
