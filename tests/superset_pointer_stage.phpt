@@ -153,7 +153,8 @@ foreach ($simd_paths as $path) {
     }
 }
 ini_restore('fastjson.simd');
-echo "cases: ", $n - $count > 1000 ? 'over 1000' : $n - $count, "\n";
+/* Per path: arm64 builds have two (scalar, NEON), x86-64 ones up to four. */
+echo "cases per SIMD path: ", ($n - $count) / count($simd_paths), "\n";
 
 /* FASTJSON_DECODE_RELAXED: comments and trailing commas before closing brackets (where
  * pointer_set adds), the stage's route against the walk's. */
@@ -188,7 +189,7 @@ echo count($bad), " mismatches\n";
 --EXPECT--
 targets: 0 mismatches
 errors: 0 mismatches in over 1000 cases
-cases: over 1000
+cases per SIMD path: 439
 string(48) "{"a":[1,2,3 /* c */ ,] // x
 , "b":{"c":1,/**/}	}"
 string(13) "[3 /* [ */ ] "
