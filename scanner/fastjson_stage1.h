@@ -673,25 +673,28 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_short_escape_ch
 	return fastjson_escape_mask_avx2(fastjson_escape_nibbles_avx2(v_lo), fastjson_escape_nibbles_avx2(v_hi), 0x0f) & ~u;
 }
 
+/* The escape classes are computed once: blocks whose escapes are all short ("\/bfnrt)
+ * are settled by the escape-character mask alone, the rest reuse it for the \u checks. */
 FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
-	if (!(escaped & ~fastjson_short_escape_chars_avx2(bytes))) {
+	__m256i v_lo = _mm256_loadu_si256((const __m256i *) bytes);
+	__m256i v_hi = _mm256_loadu_si256((const __m256i *) (bytes + 32));
+	__m256i lo = fastjson_escape_nibbles_avx2(v_lo);
+	__m256i hi = fastjson_escape_nibbles_avx2(v_hi);
+	fastjson_escape_classes e;
+
+	e.escape_char = fastjson_escape_mask_avx2(lo, hi, 0x0f);
+	e.u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
+		_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('u')));
+	if (!(escaped & ~(e.escape_char & ~e.u))) {
 		return true;
 	}
 	if (fastjson_escapes_by_masks(escaped)) {
-		__m256i v_lo = _mm256_loadu_si256((const __m256i *) bytes);
-		__m256i v_hi = _mm256_loadu_si256((const __m256i *) (bytes + 32));
-		__m256i lo = fastjson_escape_nibbles_avx2(v_lo);
-		__m256i hi = fastjson_escape_nibbles_avx2(v_hi);
-		fastjson_escape_classes e;
 		int verdict;
-		e.escape_char = fastjson_escape_mask_avx2(lo, hi, 0x0f);
 		e.hex = fastjson_escape_mask_avx2(lo, hi, 0x30);
 		e.d = fastjson_escape_mask_avx2(lo, hi, 0x40);
 		e.hex_from_8 = fastjson_escape_mask_avx2(lo, hi, (char) 0xa0);
-		e.u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
-			_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('u')));
 		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
 		if (verdict >= 0) {
 			return verdict;
@@ -715,22 +718,23 @@ static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_short_escape_
 FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512(fastjson_stage1 *s,
 		uint64_t escaped, const unsigned char *bytes, const unsigned char *at)
 {
-	if (!(escaped & ~fastjson_short_escape_chars_avx512(bytes))) {
+	const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_LOW));
+	const __m512i by_high = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_HIGH));
+	__m512i v = _mm512_loadu_si512((const void *) bytes);
+	__m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(by_low, v),
+		_mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0f))));
+	fastjson_escape_classes e;
+
+	e.escape_char = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x0f));
+	e.u = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u'));
+	if (!(escaped & ~(e.escape_char & ~e.u))) {
 		return true;
 	}
 	if (fastjson_escapes_by_masks(escaped)) {
-		const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_LOW));
-		const __m512i by_high = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_HIGH));
-		__m512i v = _mm512_loadu_si512((const void *) bytes);
-		__m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(by_low, v),
-			_mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0f))));
-		fastjson_escape_classes e;
 		int verdict;
-		e.escape_char = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x0f));
 		e.hex = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x30));
 		e.d = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x40));
 		e.hex_from_8 = _mm512_test_epi8_mask(classes, _mm512_set1_epi8((char) 0xa0));
-		e.u = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u'));
 		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
 		if (verdict >= 0) {
 			return verdict;
@@ -762,32 +766,36 @@ static zend_always_inline uint64_t fastjson_short_escape_chars_neon(const unsign
 FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
-	if (!(escaped & ~fastjson_short_escape_chars_neon(bytes))) {
+	static const uint8_t by_low_bytes[16] = {FASTJSON_ESCAPE_BY_LOW};
+	static const uint8_t by_high_bytes[16] = {FASTJSON_ESCAPE_BY_HIGH};
+	const uint8x16_t by_low = vld1q_u8(by_low_bytes);
+	const uint8x16_t by_high = vld1q_u8(by_high_bytes);
+	uint8x16_t classes[4], u[4], escape_char[4];
+	fastjson_escape_classes e;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		uint8x16_t v = vld1q_u8(bytes + 16 * i);
+		classes[i] = vandq_u8(vqtbl1q_u8(by_low, vandq_u8(v, vdupq_n_u8(0x0f))), vqtbl1q_u8(by_high, vshrq_n_u8(v, 4)));
+		escape_char[i] = vtstq_u8(classes[i], vdupq_n_u8(0x0f));
+		u[i] = vceqq_u8(v, vdupq_n_u8('u'));
+	}
+	e.escape_char = fastjson_movemask64_neon(escape_char[0], escape_char[1], escape_char[2], escape_char[3]);
+	e.u = fastjson_movemask64_neon(u[0], u[1], u[2], u[3]);
+	if (!(escaped & ~(e.escape_char & ~e.u))) {
 		return true;
 	}
 	if (fastjson_escapes_by_masks(escaped)) {
-		static const uint8_t by_low_bytes[16] = {FASTJSON_ESCAPE_BY_LOW};
-		static const uint8_t by_high_bytes[16] = {FASTJSON_ESCAPE_BY_HIGH};
-		const uint8x16_t by_low = vld1q_u8(by_low_bytes);
-		const uint8x16_t by_high = vld1q_u8(by_high_bytes);
-		uint8x16_t classes[4], u[4];
-		uint8x16_t escape_char[4], hex[4], d[4], hex_from_8[4];
-		fastjson_escape_classes e;
-		int verdict, i;
+		uint8x16_t hex[4], d[4], hex_from_8[4];
+		int verdict;
 		for (i = 0; i < 4; i++) {
-			uint8x16_t v = vld1q_u8(bytes + 16 * i);
-			classes[i] = vandq_u8(vqtbl1q_u8(by_low, vandq_u8(v, vdupq_n_u8(0x0f))), vqtbl1q_u8(by_high, vshrq_n_u8(v, 4)));
-			escape_char[i] = vtstq_u8(classes[i], vdupq_n_u8(0x0f));
 			hex[i] = vtstq_u8(classes[i], vdupq_n_u8(0x30));
 			d[i] = vtstq_u8(classes[i], vdupq_n_u8(0x40));
 			hex_from_8[i] = vtstq_u8(classes[i], vdupq_n_u8(0xa0));
-			u[i] = vceqq_u8(v, vdupq_n_u8('u'));
 		}
-		e.escape_char = fastjson_movemask64_neon(escape_char[0], escape_char[1], escape_char[2], escape_char[3]);
 		e.hex = fastjson_movemask64_neon(hex[0], hex[1], hex[2], hex[3]);
 		e.d = fastjson_movemask64_neon(d[0], d[1], d[2], d[3]);
 		e.hex_from_8 = fastjson_movemask64_neon(hex_from_8[0], hex_from_8[1], hex_from_8[2], hex_from_8[3]);
-		e.u = fastjson_movemask64_neon(u[0], u[1], u[2], u[3]);
 		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
 		if (verdict >= 0) {
 			return verdict;
