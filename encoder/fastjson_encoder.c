@@ -375,9 +375,9 @@ static zend_always_inline bool fastjson_is_finite(double d)
  * short clean strings are then written without a check of their own. */
 #define FASTJSON_VALUE_ROOM MAX(FASTJSON_LONG_MAX_LENGTH, FASTJSON_SHORT_CLEAN_MAX + 2)
 
-/* Pretty-print indents are written 16 spaces at a time: every reservation that may
- * hold an indent adds this much slack. */
-#define FASTJSON_INDENT_SLACK 16
+/* Pretty-print indents are written 32 spaces at once, then 16 at a time: every
+ * reservation that may hold an indent adds this much slack. */
+#define FASTJSON_INDENT_SLACK 32
 
 static const char fastjson_spaces[16] = {
 	' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
@@ -403,7 +403,10 @@ static zend_always_inline char *fastjson_write_newline(char *out, size_t indent,
 		return out;
 	}
 	*out++ = '\n';
-	for (i = 0; i < indent; i += 16) {
+	/* Eight levels without a loop: documents rarely nest deeper. */
+	memcpy(out, fastjson_spaces, 16);
+	memcpy(out + 16, fastjson_spaces, 16);
+	for (i = 32; i < indent; i += 16) {
 		memcpy(out + i, fastjson_spaces, 16);
 	}
 	return out + indent;

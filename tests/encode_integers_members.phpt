@@ -1,5 +1,5 @@
 --TEST--
-Integers of every digit count (1-19, both signs, each power of ten and its neighbours, PHP_INT_MIN/MAX) as list elements, member values, integer keys and declared properties; scalar members written in the room their prefix reserved, crossing the local buffer's end and the growth steps at every offset
+Integers of every digit count (1-19, both signs, each power of ten and its neighbours, PHP_INT_MIN/MAX) as list elements, member values, integer keys and declared properties; scalar members written in the room their prefix reserved, crossing the local buffer's end and the growth steps at every offset; pretty-print indents of every depth to 40
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
@@ -77,7 +77,24 @@ foreach ([0, JSON_PRETTY_PRINT, JSON_FORCE_OBJECT | JSON_PARTIAL_OUTPUT_ON_ERROR
         }
     }
 }
-$report->finish('integer and scalar member cases compared', 8 * (6 * count(fj_simd_paths()) + 2 * count($ints)) + 3 * 3 * 362);
+/* Pretty-print indents of every depth up to 40 (written 32 spaces at once, then 16 at a
+ * time), around the local buffer's end. */
+$pretty_cases = 0;
+for ($depth = 1; $depth <= 40; $depth++) {
+    $nested = [1, 'k' => null];
+    $list = [true];
+    for ($d = 1; $d < $depth; $d++) {
+        $nested = ['k' => $nested, 'n' => $d];
+        $list = [$list, $d];
+    }
+    foreach ([JSON_PRETTY_PRINT, JSON_PRETTY_PRINT | JSON_FORCE_OBJECT] as $flags) {
+        for ($len = 960; $len <= 1040; $len += 5) {
+            $report->add(fj_compare_encode([str_repeat('p', $len), $nested, $list, []], $flags));
+            $pretty_cases++;
+        }
+    }
+}
+$report->finish('integer and scalar member cases compared', 8 * (6 * count(fj_simd_paths()) + 2 * count($ints)) + 3 * 3 * 362 + $pretty_cases);
 ?>
 --EXPECT--
 integer and scalar member cases compared: OK
