@@ -560,7 +560,7 @@ static ZEND_COLD zend_result fastjson_recursion_detected(fastjson_encoder *encod
 static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val);
 
 /* Arrays, and objects encoded as their properties. */
-static zend_result fastjson_encode_container(fastjson_encoder *encoder, zval *val)
+static zend_always_inline zend_result fastjson_encode_container(fastjson_encoder *encoder, zval *val)
 {
 	/* Hold a reference so a jsonSerialize() call cannot free the container. */
 	zval copy;
