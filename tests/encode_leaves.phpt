@@ -1,5 +1,5 @@
 --TEST--
-Leaf arrays (at most 16 slots of scalars and empty arrays, written in their parent's walk) against json_encode(): every size from 1 to 17 slots and every member kind, lists and maps, holes and deleted slots, references and objects that make a table no leaf, depth limits at the leaf, errors inside leaves with and without PARTIAL_OUTPUT_ON_ERROR, keys needing escapes, every SIMD path
+Leaves (arrays and plain objects' property tables of at most 16 slots of scalars and empty arrays, written without the full container walk) against json_encode(): every size from 1 to 17 slots and every member kind, lists and maps, holes and deleted slots, references and objects that make a table no leaf, private/protected-looking keys, declared properties, JsonSerializable and get_properties_for classes, depth limits at the leaf, errors inside leaves with and without PARTIAL_OUTPUT_ON_ERROR, keys needing escapes, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
@@ -7,6 +7,21 @@ fastjson.override=0
 --FILE--
 <?php
 require __DIR__ . '/fastjson_test.inc';
+
+class FjLeafDeclared
+{
+    public $a = 1;
+    protected $b = 2;
+    private $c = 3;
+}
+class FjLeafSerializable implements JsonSerializable
+{
+    public $a = 1;
+    public function jsonSerialize(): mixed
+    {
+        return ['s' => $this->a];
+    }
+}
 
 $report = new FjReport;
 $r = new FjRandom(1311);
@@ -52,6 +67,23 @@ for ($n = 1; $n <= 17; $n++) {
         $ref[$r->below($n)] = &$target;
         $values[] = $ref;
         unset($ref, $target);
+        /* the same members as objects: stdClass, dynamic properties beside declared ones,
+         * mangled-looking keys, and classes that never take the leaf path */
+        $values[] = (object) $map;
+        $values[] = [(object) $map, (object) $deleted];
+        $declared = new FjLeafDeclared;
+        foreach ($map as $key => $v) {
+            $key = (string) $key;
+            if ($key !== '' && $key[0] !== "\0") {
+                @$declared->$key = $v;
+            }
+        }
+        $values[] = [$declared];
+        $serializable = new FjLeafSerializable;
+        $serializable->a = $list;
+        $values[] = [(object) $list, $serializable, (object) $list];
+        $values[] = [new ArrayObject($map), (object) $map];
+        $values[] = [(object) (["\0A\0b" => 1, "\0*\0c" => 2, 'd' => 3] + $map)];
     }
 }
 
@@ -94,7 +126,7 @@ $shared = ['id' => 1, 'tags' => [], 'name' => 'n'];
 $report->add(fj_compare_encode(array_fill(0, 100, $shared), 0));
 $report->add(fj_compare_encode([[1, 2, 3], ['a' => 'b'], [null], [[]]], JSON_PRETTY_PRINT));
 
-$report->finish('leaf array cases compared', count($flag_sets) * (2 * count(fj_simd_paths()) + 3 * count($values)) + 5 * 6 * 8 * 4 * 2 + 2);
+$report->finish('leaf cases compared', count($flag_sets) * (2 * count(fj_simd_paths()) + 3 * count($values)) + 5 * 6 * 8 * 4 * 2 + 2);
 ?>
 --EXPECT--
-leaf array cases compared: OK
+leaf cases compared: OK
