@@ -259,70 +259,75 @@ zend_string *fastjson_buf_extract(fastjson_buf *buf)
 
 /* ---- scalars ------------------------------------------------------------------ */
 
-static zend_always_inline unsigned fastjson_count_digits(zend_ulong u)
-{
-	/* bits * log10(2) estimates the count; one comparison corrects it; clz is undefined for 0. */
-	unsigned bits = 64 - fastjson_clz64((uint64_t) u | 1);
-	unsigned estimate = (bits * 1233) >> 12;
+/* Bytes the integer writer may touch: a sign and up to three 8-byte stores. */
+#define FASTJSON_LONG_MAX_LENGTH 24
 
-	return estimate + (u >= fastjson_powers_of_ten[estimate]) + (u == 0);
+/* The eight decimal digits of v < 10^8, zero-padded, one per byte in ASCII order (the
+ * first digit in the lowest byte): v is split into halves, hundreds and tens inside one
+ * 64-bit word, each step a multiply and shift by a reciprocal, exact for these ranges. */
+static zend_always_inline uint64_t fastjson_8_digits(uint32_t v)
+{
+	uint64_t halves = (uint64_t) (v / 10000) | ((uint64_t) (v % 10000) << 32);
+	uint64_t hundreds = ((halves * 10486) >> 20) & UINT64_C(0x0000007F0000007F);
+	uint64_t pairs = hundreds | ((halves - hundreds * 100) << 16);
+	uint64_t tens = ((pairs * 103) >> 10) & UINT64_C(0x000F000F000F000F);
+
+	return tens | ((pairs - tens * 10) << 8);
 }
 
-#define FASTJSON_LONG_MAX_LENGTH 20
-
-static zend_always_inline void fastjson_write_pair(char *pos, uint32_t two_digits)
+/* Stores the word's lowest byte first, whatever the byte order. */
+static zend_always_inline void fastjson_store_digits(char *out, uint64_t digits)
 {
-	memcpy(pos, fastjson_digit_pairs + two_digits * 2, 2);
+#ifdef WORDS_BIGENDIAN
+	digits = __builtin_bswap64(digits);
+#endif
+	memcpy(out, &digits, 8);
 }
 
-/* Exactly four digits of v < 10000, zero-padded, ending at end. */
-static zend_always_inline void fastjson_write_4_digits(char *end, uint32_t v)
+/* v < 10^8 without its leading zeros (one digit for 0); stores 8 bytes at out. */
+static zend_always_inline char *fastjson_write_leading_digits(char *out, uint32_t v)
 {
-	fastjson_write_pair(end - 2, v % 100);
-	fastjson_write_pair(end - 4, v / 100);
-}
+	uint64_t digits;
 
-/* All digits of v, ending at end, four at a time in 32-bit arithmetic. */
-static zend_always_inline void fastjson_write_u32(char *end, uint32_t v)
-{
-	while (v >= 10000) {
-		fastjson_write_4_digits(end, v % 10000);
-		v /= 10000;
-		end -= 4;
+	/* The lead of 9- and 10-digit values (ids, keys of id maps) and small counts. */
+	if (v < 100) {
+		memcpy(out, fastjson_digit_pairs + v * 2 + (v < 10), 2);
+		return out + 1 + (v >= 10);
 	}
-	if (v >= 100) {
-		fastjson_write_pair(end - 2, v % 100);
-		v /= 100;
-		end -= 2;
-	}
-	if (v >= 10) {
-		fastjson_write_pair(end - 2, v);
-	} else {
-		end[-1] = (char) ('0' + v);
-	}
+	digits = fastjson_8_digits(v);
+	/* A zero digit is a zero byte; the bit stops the count at the last digit. */
+	unsigned zeros = fastjson_ctz64(digits | (UINT64_C(1) << 56)) / 8;
+
+	fastjson_store_digits(out, (digits + UINT64_C(0x3030303030303030)) >> (zeros * 8));
+	return out + 8 - zeros;
 }
 
-/* Digits are written in place, from the last ones backwards. out must have room for
+static zend_always_inline char *fastjson_write_8_digits(char *out, uint32_t v)
+{
+	fastjson_store_digits(out, fastjson_8_digits(v) + UINT64_C(0x3030303030303030));
+	return out + 8;
+}
+
+/* Eight digits at a time, each block one store. out must have room for
  * FASTJSON_LONG_MAX_LENGTH bytes. */
 static zend_always_inline char *fastjson_write_long(char *out, zend_long value)
 {
 	zend_ulong u = value < 0 ? (zend_ulong) 0 - (zend_ulong) value : (zend_ulong) value;
-	char *end, *pos;
 
 	if (value < 0) {
 		*out++ = '-';
 	}
-	end = pos = out + fastjson_count_digits(u);
-	/* 64-bit division only while more than eight digits are left. */
-	while (u > UINT32_MAX) {
-		uint32_t low = (uint32_t) (u % 100000000);
-		u /= 100000000;
-		fastjson_write_4_digits(pos, low % 10000);
-		fastjson_write_4_digits(pos - 4, low / 10000);
-		pos -= 8;
+	if (u < UINT64_C(100000000)) {
+		return fastjson_write_leading_digits(out, (uint32_t) u);
 	}
-	fastjson_write_u32(pos, (uint32_t) u);
-	return end;
+	if (u < UINT64_C(10000000000000000)) {
+		out = fastjson_write_leading_digits(out, (uint32_t) (u / 100000000));
+		return fastjson_write_8_digits(out, (uint32_t) (u % 100000000));
+	}
+	out = fastjson_write_leading_digits(out, (uint32_t) (u / UINT64_C(10000000000000000)));
+	u %= UINT64_C(10000000000000000);
+	out = fastjson_write_8_digits(out, (uint32_t) (u / 100000000));
+	return fastjson_write_8_digits(out, (uint32_t) (u % 100000000));
 }
 
 static zend_always_inline void fastjson_append_long(fastjson_buf *buf, zend_long value)
@@ -362,9 +367,17 @@ static zend_always_inline bool fastjson_is_finite(double d)
 
 /* ---- containers --------------------------------------------------------------- */
 
-/* Pretty-print indents are written 16 spaces at a time: every reservation that may
- * hold an indent adds this much slack. */
-#define FASTJSON_INDENT_SLACK 16
+/* Strings up to this long that need no escaping are written inline: keys and short
+ * values, most of every real document, skip the string writer's call and set-up. */
+#define FASTJSON_SHORT_CLEAN_MAX 31
+
+/* A member's prefix reserves this much more for its value: null, booleans, integers and
+ * short clean strings are then written without a check of their own. */
+#define FASTJSON_VALUE_ROOM MAX(FASTJSON_LONG_MAX_LENGTH, FASTJSON_SHORT_CLEAN_MAX + 2)
+
+/* Pretty-print indents are written 32 spaces at once, then 16 at a time: every
+ * reservation that may hold an indent adds this much slack. */
+#define FASTJSON_INDENT_SLACK 32
 
 static const char fastjson_spaces[16] = {
 	' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' '};
@@ -390,7 +403,10 @@ static zend_always_inline char *fastjson_write_newline(char *out, size_t indent,
 		return out;
 	}
 	*out++ = '\n';
-	for (i = 0; i < indent; i += 16) {
+	/* Eight levels without a loop: documents rarely nest deeper. */
+	memcpy(out, fastjson_spaces, 16);
+	memcpy(out + 16, fastjson_spaces, 16);
+	for (i = 32; i < indent; i += 16) {
 		memcpy(out + i, fastjson_spaces, 16);
 	}
 	return out + indent;
@@ -422,12 +438,8 @@ static zend_always_inline char *fastjson_write_key_separator(char *out, bool pre
 /* A list member's prefix. */
 static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder, bool *need_comma, bool pretty)
 {
-	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, 0, pretty);
+	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, FASTJSON_VALUE_ROOM, pretty);
 }
-
-/* Strings up to this long that need no escaping are written inline: keys and short
- * values, most of every real document, skip the string writer's call and set-up. */
-#define FASTJSON_SHORT_CLEAN_MAX 31
 
 /* Whether the string is at most FASTJSON_SHORT_CLEAN_MAX bytes and needs no escaping. */
 static zend_always_inline bool fastjson_is_short_clean(const fastjson_encoder *encoder, const zend_string *str)
@@ -469,8 +481,8 @@ static zend_always_inline char *fastjson_write_short_clean(char *out, const zend
 static zend_always_inline zend_result fastjson_begin_string_member(fastjson_encoder *encoder, bool *need_comma,
 		zend_string *key, bool pretty)
 {
-	/* room for a short key, its quotes and ": " */
-	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_SHORT_CLEAN_MAX + 4, pretty);
+	/* room for a short key, its quotes and ": ", then the value's */
+	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_SHORT_CLEAN_MAX + 4 + FASTJSON_VALUE_ROOM, pretty);
 
 	if (EXPECTED(fastjson_is_short_clean(encoder, key))) {
 		encoder->buf.pos = fastjson_write_key_separator(fastjson_write_short_clean(out, key), pretty);
@@ -486,7 +498,7 @@ static zend_always_inline zend_result fastjson_begin_string_member(fastjson_enco
 			return FAILURE;
 		}
 	}
-	encoder->buf.pos = fastjson_write_key_separator(fastjson_buf_reserve(&encoder->buf, 2), pretty);
+	encoder->buf.pos = fastjson_write_key_separator(fastjson_buf_reserve(&encoder->buf, 2 + FASTJSON_VALUE_ROOM), pretty);
 	return SUCCESS;
 }
 
@@ -494,8 +506,8 @@ static zend_always_inline zend_result fastjson_begin_string_member(fastjson_enco
 static zend_always_inline void fastjson_begin_index_member(fastjson_encoder *encoder, bool *need_comma,
 		zend_ulong index, bool pretty)
 {
-	/* the quotes, the digits and ": " */
-	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_LONG_MAX_LENGTH + 4, pretty);
+	/* the quotes, the digits and ": ", then the value's room */
+	char *out = fastjson_begin_member(encoder, need_comma, FASTJSON_LONG_MAX_LENGTH + 4 + FASTJSON_VALUE_ROOM, pretty);
 
 	*out++ = '"';
 	out = fastjson_write_long(out, (zend_long) index);
@@ -548,7 +560,7 @@ static ZEND_COLD zend_result fastjson_recursion_detected(fastjson_encoder *encod
 static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val);
 
 /* Arrays, and objects encoded as their properties. */
-static zend_result fastjson_encode_container(fastjson_encoder *encoder, zval *val)
+static zend_always_inline zend_result fastjson_encode_container(fastjson_encoder *encoder, zval *val)
 {
 	/* Hold a reference so a jsonSerialize() call cannot free the container. */
 	zval copy;
@@ -562,24 +574,35 @@ static zend_result fastjson_encode_container(fastjson_encoder *encoder, zval *va
 
 static zend_result fastjson_encode_other(fastjson_encoder *encoder, zval *val);
 
+/* Where a value of at most `needed` bytes goes: after a member's prefix (in_room) the
+ * prefix has reserved FASTJSON_VALUE_ROOM for it. */
+static zend_always_inline char *fastjson_value_out(fastjson_encoder *encoder, size_t needed, bool in_room)
+{
+	return in_room ? encoder->buf.pos : fastjson_buf_reserve(&encoder->buf, needed);
+}
+
 /* Every value goes through here: the common cases inline, the rest in
  * fastjson_encode_other(). */
-static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *encoder, zval *val)
+static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder *encoder, zval *val, bool in_room)
 {
 	char *out;
 
 	switch (Z_TYPE_P(val)) {
 		case IS_NULL:
-			fastjson_buf_appendl(&encoder->buf, "null", 4);
+			memcpy(fastjson_value_out(encoder, 4, in_room), "null", 4);
+			encoder->buf.pos += 4;
 			return SUCCESS;
 		case IS_TRUE:
-			fastjson_buf_appendl(&encoder->buf, "true", 4);
+			memcpy(fastjson_value_out(encoder, 4, in_room), "true", 4);
+			encoder->buf.pos += 4;
 			return SUCCESS;
 		case IS_FALSE:
-			fastjson_buf_appendl(&encoder->buf, "false", 5);
+			memcpy(fastjson_value_out(encoder, 5, in_room), "false", 5);
+			encoder->buf.pos += 5;
 			return SUCCESS;
 		case IS_LONG:
-			fastjson_append_long(&encoder->buf, Z_LVAL_P(val));
+			encoder->buf.pos = fastjson_write_long(fastjson_value_out(encoder, FASTJSON_LONG_MAX_LENGTH, in_room),
+				Z_LVAL_P(val));
 			return SUCCESS;
 		case IS_DOUBLE:
 			if (EXPECTED(fastjson_is_finite(Z_DVAL_P(val)))) {
@@ -590,7 +613,7 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 		case IS_STRING:
 			if (!(encoder->options & PHP_JSON_NUMERIC_CHECK)) {
 				if (fastjson_is_short_clean(encoder, Z_STR_P(val))) {
-					out = fastjson_buf_reserve(&encoder->buf, FASTJSON_SHORT_CLEAN_MAX + 2);
+					out = fastjson_value_out(encoder, FASTJSON_SHORT_CLEAN_MAX + 2, in_room);
 					encoder->buf.pos = fastjson_write_short_clean(out, Z_STR_P(val));
 					return SUCCESS;
 				}
@@ -615,6 +638,11 @@ static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *en
 			break;
 	}
 	return fastjson_encode_other(encoder, val);
+}
+
+static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *encoder, zval *val)
+{
+	return fastjson_encode_value_ex(encoder, val, false);
 }
 
 /* ext/json's fast path: declared properties in declaration order, without building
@@ -653,7 +681,7 @@ static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_
 			GC_TRY_UNPROTECT_RECURSION(obj);
 			return FAILURE;
 		}
-		if (fastjson_encode_value(encoder, prop) == FAILURE
+		if (fastjson_encode_value_ex(encoder, prop, true) == FAILURE
 				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 			GC_TRY_UNPROTECT_RECURSION(obj);
 			return FAILURE;
@@ -710,12 +738,159 @@ static zend_result fastjson_abort_container(zend_refcounted *guard, HashTable *p
 	return FAILURE;
 }
 
+static zend_always_inline bool fastjson_is_container(const zval *v)
+{
+	return (unsigned) (Z_TYPE_P(v) - IS_ARRAY) <= IS_OBJECT - IS_ARRAY;
+}
+
+/* Leaves: arrays, and objects of a class known to be plain whose property table the
+ * standard handlers hold, of at most FASTJSON_LEAF_MAX slots holding only scalars and
+ * empty arrays. Nothing in them runs user code (no objects) or leads back to a container
+ * (no non-empty arrays, no references, no declared properties), so their walk needs
+ * neither the reference held across it nor the recursion guard nor a stack check: most
+ * containers of records are such. Output, errors and depth are those of
+ * fastjson_encode_array(). */
+#define FASTJSON_LEAF_MAX 16
+
+static zend_always_inline bool fastjson_is_leaf_value(const zval *zv)
+{
+	return Z_TYPE_P(zv) <= IS_STRING
+		|| (Z_TYPE_P(zv) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(zv)) == 0);
+}
+
+static zend_always_inline bool fastjson_is_leaf(const HashTable *ht)
+{
+	uint32_t i, used = ht->nNumUsed;
+
+	/* Also refuses no slots at all: the empty array's own path. */
+	if (used - 1 >= FASTJSON_LEAF_MAX) {
+		return false;
+	}
+	if (HT_IS_PACKED(ht)) {
+		for (i = 0; i < used; i++) {
+			if (!fastjson_is_leaf_value(&ht->arPacked[i])) {
+				return false;
+			}
+		}
+	} else {
+		for (i = 0; i < used; i++) {
+			if (!fastjson_is_leaf_value(&ht->arData[i].val)) {
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* A leaf's member value; FAILURE means the leaf is abandoned. */
+static zend_always_inline zend_result fastjson_encode_leaf_value(fastjson_encoder *encoder, zval *data)
+{
+	if (fastjson_encode_value_ex(encoder, data, true) == FAILURE
+			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+		return FAILURE;
+	}
+	return SUCCESS;
+}
+
+static zend_always_inline zend_result fastjson_encode_leaf(fastjson_encoder *encoder, HashTable *ht, bool is_object,
+		bool pretty)
+{
+	bool as_object = is_object || (encoder->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
+	bool need_comma = false;
+
+	fastjson_buf_appendc(&encoder->buf, as_object ? '{' : '[');
+	++encoder->depth;
+	if (HT_IS_PACKED(ht)) {
+		zval *zv = ht->arPacked, *end = zv + ht->nNumUsed;
+
+		for (; zv != end; zv++) {
+			if (Z_TYPE_P(zv) == IS_UNDEF) {
+				continue;
+			}
+			if (as_object) {
+				fastjson_begin_index_member(encoder, &need_comma, (zend_ulong) (zv - ht->arPacked), pretty);
+			} else {
+				fastjson_begin_element(encoder, &need_comma, pretty);
+			}
+			if (fastjson_encode_leaf_value(encoder, zv) == FAILURE) {
+				return FAILURE;
+			}
+		}
+	} else {
+		Bucket *p = ht->arData, *end = p + ht->nNumUsed;
+
+		for (; p != end; p++) {
+			if (Z_TYPE(p->val) == IS_UNDEF) {
+				continue;
+			}
+			if (!as_object) {
+				fastjson_begin_element(encoder, &need_comma, pretty);
+			} else if (p->key) {
+				if (is_object && ZSTR_VAL(p->key)[0] == '\0' && ZSTR_LEN(p->key) > 0) {
+					/* private and protected */
+					continue;
+				}
+				if (fastjson_begin_string_member(encoder, &need_comma, p->key, pretty) == FAILURE) {
+					return FAILURE;
+				}
+			} else {
+				fastjson_begin_index_member(encoder, &need_comma, p->h, pretty);
+			}
+			if (fastjson_encode_leaf_value(encoder, &p->val) == FAILURE) {
+				return FAILURE;
+			}
+		}
+	}
+	return fastjson_close_container(encoder, need_comma, as_object ? '}' : ']');
+}
+
+/* One copy per output style, called from every walk: inlined into each, the leaf loop
+ * would double the encoder's code. */
+static zend_never_inline zend_result fastjson_encode_leaf_compact(fastjson_encoder *encoder, HashTable *ht)
+{
+	return fastjson_encode_leaf(encoder, ht, false, false);
+}
+
+static zend_never_inline zend_result fastjson_encode_leaf_pretty(fastjson_encoder *encoder, HashTable *ht)
+{
+	return fastjson_encode_leaf(encoder, ht, false, true);
+}
+
+static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val);
+
+/* A member object of a class known to be plain: a leaf when its property table is one.
+ * Out of line, so that the walks over arrays keep their code. */
+static zend_never_inline zend_result fastjson_encode_plain_member_object(fastjson_encoder *encoder, zval *val)
+{
+	zend_object *obj = Z_OBJ_P(val);
+	HashTable *ht = obj->properties;
+
+	if (ht && fastjson_object_has_std_properties(obj) && fastjson_is_leaf(ht)) {
+		return fastjson_is_pretty(encoder) ? fastjson_encode_leaf(encoder, ht, true, true)
+			: fastjson_encode_leaf(encoder, ht, true, false);
+	}
+	return fastjson_encode_container(encoder, val);
+}
+
+/* A member's value within a container walk. */
+static zend_always_inline zend_result fastjson_encode_member_value(fastjson_encoder *encoder, zval *data, bool pretty)
+{
+	if (Z_TYPE_P(data) == IS_ARRAY && fastjson_is_leaf(Z_ARRVAL_P(data))) {
+		return pretty ? fastjson_encode_leaf_pretty(encoder, Z_ARRVAL_P(data))
+			: fastjson_encode_leaf_compact(encoder, Z_ARRVAL_P(data));
+	}
+	if (Z_TYPE_P(data) == IS_OBJECT && Z_OBJCE_P(data) == encoder->plain_class) {
+		return fastjson_encode_plain_member_object(encoder, data);
+	}
+	return fastjson_encode_value_ex(encoder, data, true);
+}
+
 /* A list member; FAILURE means the container is abandoned. */
 static zend_always_inline zend_result fastjson_encode_element(fastjson_encoder *encoder, bool *need_comma,
 		zval *data, bool pretty)
 {
 	fastjson_begin_element(encoder, need_comma, pretty);
-	if (fastjson_encode_value(encoder, data) == FAILURE
+	if (fastjson_encode_member_value(encoder, data, pretty) == FAILURE
 			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		return FAILURE;
 	}
@@ -742,7 +917,7 @@ static zend_always_inline zend_result fastjson_encode_member(fastjson_encoder *e
 	} else {
 		fastjson_begin_index_member(encoder, need_comma, index, pretty);
 	}
-	if (fastjson_encode_value(encoder, data) == FAILURE
+	if (fastjson_encode_member_value(encoder, data, pretty) == FAILURE
 			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		return FAILURE;
 	}
@@ -764,11 +939,6 @@ static zend_always_inline void fastjson_prefetch(const void *p)
 #else
 	(void) p;
 #endif
-}
-
-static zend_always_inline bool fastjson_is_container(const zval *v)
-{
-	return (unsigned) (Z_TYPE_P(v) - IS_ARRAY) <= IS_OBJECT - IS_ARRAY;
 }
 
 /* next and after: the member's two siblings, or the last member where there are fewer. */
