@@ -738,159 +738,12 @@ static zend_result fastjson_abort_container(zend_refcounted *guard, HashTable *p
 	return FAILURE;
 }
 
-static zend_always_inline bool fastjson_is_container(const zval *v)
-{
-	return (unsigned) (Z_TYPE_P(v) - IS_ARRAY) <= IS_OBJECT - IS_ARRAY;
-}
-
-/* Leaves: arrays, and objects of a class known to be plain whose property table the
- * standard handlers hold, of at most FASTJSON_LEAF_MAX slots holding only scalars and
- * empty arrays. Nothing in them runs user code (no objects) or leads back to a container
- * (no non-empty arrays, no references, no declared properties), so their walk needs
- * neither the reference held across it nor the recursion guard nor a stack check: most
- * containers of records are such. Output, errors and depth are those of
- * fastjson_encode_array(). */
-#define FASTJSON_LEAF_MAX 16
-
-static zend_always_inline bool fastjson_is_leaf_value(const zval *zv)
-{
-	return Z_TYPE_P(zv) <= IS_STRING
-		|| (Z_TYPE_P(zv) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL_P(zv)) == 0);
-}
-
-static zend_always_inline bool fastjson_is_leaf(const HashTable *ht)
-{
-	uint32_t i, used = ht->nNumUsed;
-
-	/* Also refuses no slots at all: the empty array's own path. */
-	if (used - 1 >= FASTJSON_LEAF_MAX) {
-		return false;
-	}
-	if (HT_IS_PACKED(ht)) {
-		for (i = 0; i < used; i++) {
-			if (!fastjson_is_leaf_value(&ht->arPacked[i])) {
-				return false;
-			}
-		}
-	} else {
-		for (i = 0; i < used; i++) {
-			if (!fastjson_is_leaf_value(&ht->arData[i].val)) {
-				return false;
-			}
-		}
-	}
-	return true;
-}
-
-/* A leaf's member value; FAILURE means the leaf is abandoned. */
-static zend_always_inline zend_result fastjson_encode_leaf_value(fastjson_encoder *encoder, zval *data)
-{
-	if (fastjson_encode_value_ex(encoder, data, true) == FAILURE
-			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
-		return FAILURE;
-	}
-	return SUCCESS;
-}
-
-static zend_always_inline zend_result fastjson_encode_leaf(fastjson_encoder *encoder, HashTable *ht, bool is_object,
-		bool pretty)
-{
-	bool as_object = is_object || (encoder->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
-	bool need_comma = false;
-
-	fastjson_buf_appendc(&encoder->buf, as_object ? '{' : '[');
-	++encoder->depth;
-	if (HT_IS_PACKED(ht)) {
-		zval *zv = ht->arPacked, *end = zv + ht->nNumUsed;
-
-		for (; zv != end; zv++) {
-			if (Z_TYPE_P(zv) == IS_UNDEF) {
-				continue;
-			}
-			if (as_object) {
-				fastjson_begin_index_member(encoder, &need_comma, (zend_ulong) (zv - ht->arPacked), pretty);
-			} else {
-				fastjson_begin_element(encoder, &need_comma, pretty);
-			}
-			if (fastjson_encode_leaf_value(encoder, zv) == FAILURE) {
-				return FAILURE;
-			}
-		}
-	} else {
-		Bucket *p = ht->arData, *end = p + ht->nNumUsed;
-
-		for (; p != end; p++) {
-			if (Z_TYPE(p->val) == IS_UNDEF) {
-				continue;
-			}
-			if (!as_object) {
-				fastjson_begin_element(encoder, &need_comma, pretty);
-			} else if (p->key) {
-				if (is_object && ZSTR_VAL(p->key)[0] == '\0' && ZSTR_LEN(p->key) > 0) {
-					/* private and protected */
-					continue;
-				}
-				if (fastjson_begin_string_member(encoder, &need_comma, p->key, pretty) == FAILURE) {
-					return FAILURE;
-				}
-			} else {
-				fastjson_begin_index_member(encoder, &need_comma, p->h, pretty);
-			}
-			if (fastjson_encode_leaf_value(encoder, &p->val) == FAILURE) {
-				return FAILURE;
-			}
-		}
-	}
-	return fastjson_close_container(encoder, need_comma, as_object ? '}' : ']');
-}
-
-/* One copy per output style, called from every walk: inlined into each, the leaf loop
- * would double the encoder's code. */
-static zend_never_inline zend_result fastjson_encode_leaf_compact(fastjson_encoder *encoder, HashTable *ht)
-{
-	return fastjson_encode_leaf(encoder, ht, false, false);
-}
-
-static zend_never_inline zend_result fastjson_encode_leaf_pretty(fastjson_encoder *encoder, HashTable *ht)
-{
-	return fastjson_encode_leaf(encoder, ht, false, true);
-}
-
-static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val);
-
-/* A member object of a class known to be plain: a leaf when its property table is one.
- * Out of line, so that the walks over arrays keep their code. */
-static zend_never_inline zend_result fastjson_encode_plain_member_object(fastjson_encoder *encoder, zval *val)
-{
-	zend_object *obj = Z_OBJ_P(val);
-	HashTable *ht = obj->properties;
-
-	if (ht && fastjson_object_has_std_properties(obj) && fastjson_is_leaf(ht)) {
-		return fastjson_is_pretty(encoder) ? fastjson_encode_leaf(encoder, ht, true, true)
-			: fastjson_encode_leaf(encoder, ht, true, false);
-	}
-	return fastjson_encode_container(encoder, val);
-}
-
-/* A member's value within a container walk. */
-static zend_always_inline zend_result fastjson_encode_member_value(fastjson_encoder *encoder, zval *data, bool pretty)
-{
-	if (Z_TYPE_P(data) == IS_ARRAY && fastjson_is_leaf(Z_ARRVAL_P(data))) {
-		return pretty ? fastjson_encode_leaf_pretty(encoder, Z_ARRVAL_P(data))
-			: fastjson_encode_leaf_compact(encoder, Z_ARRVAL_P(data));
-	}
-	if (Z_TYPE_P(data) == IS_OBJECT && Z_OBJCE_P(data) == encoder->plain_class) {
-		return fastjson_encode_plain_member_object(encoder, data);
-	}
-	return fastjson_encode_value_ex(encoder, data, true);
-}
-
 /* A list member; FAILURE means the container is abandoned. */
 static zend_always_inline zend_result fastjson_encode_element(fastjson_encoder *encoder, bool *need_comma,
 		zval *data, bool pretty)
 {
 	fastjson_begin_element(encoder, need_comma, pretty);
-	if (fastjson_encode_member_value(encoder, data, pretty) == FAILURE
+	if (fastjson_encode_value_ex(encoder, data, true) == FAILURE
 			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		return FAILURE;
 	}
@@ -917,7 +770,7 @@ static zend_always_inline zend_result fastjson_encode_member(fastjson_encoder *e
 	} else {
 		fastjson_begin_index_member(encoder, need_comma, index, pretty);
 	}
-	if (fastjson_encode_member_value(encoder, data, pretty) == FAILURE
+	if (fastjson_encode_value_ex(encoder, data, true) == FAILURE
 			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		return FAILURE;
 	}
@@ -939,6 +792,11 @@ static zend_always_inline void fastjson_prefetch(const void *p)
 #else
 	(void) p;
 #endif
+}
+
+static zend_always_inline bool fastjson_is_container(const zval *v)
+{
+	return (unsigned) (Z_TYPE_P(v) - IS_ARRAY) <= IS_OBJECT - IS_ARRAY;
 }
 
 /* next and after: the member's two siblings, or the last member where there are fewer. */
