@@ -648,6 +648,9 @@ static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *to
 	object_init(&zv);
 	obj = Z_OBJ(zv);
 	obj->properties = zend_new_array(fastjson_object_size_hint(top));
+	/* Initialized now (the buckets zend_hash_update() would allocate for the first
+	 * member), so that the first member is appended inline too. */
+	zend_hash_real_init_mixed(obj->properties);
 	top->object = obj;
 	return obj;
 }
