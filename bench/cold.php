@@ -663,4 +663,7 @@ function main(array $argv): int
     return 0;
 }
 
-exit(main($argv));
+// Run as a script; bench/callgrind_small.php includes this file for payloads().
+if (realpath($_SERVER['SCRIPT_FILENAME'] ?? '') === __FILE__) {
+    exit(main($argv));
+}
