@@ -165,20 +165,31 @@ static void fastjson_locate(const char *json, size_t offset, size_t *line, size_
 	*column = c;
 }
 
+/* A decode or validate that succeeded, for fastjson_last_error_info(): inline, as every
+ * successful call records it. */
+static zend_always_inline void fastjson_record_success(void)
+{
+	fastjson_error_info *info = &FASTJSON_G(last_error);
+
+	info->code = PHP_JSON_ERROR_NONE;
+	info->io_error = NULL;
+	info->offset = info->line = info->column = 0;
+}
+
 /* Keeps where a decode or validate stopped, for fastjson_last_error_info() and for ext/json's
  * own error state (the location is part of it from PHP 8.6). */
 static const fastjson_error_info *fastjson_record_parse_error(const zend_string *json, const fastjson_parse_error *error)
 {
 	fastjson_error_info *info = &FASTJSON_G(last_error);
 
+	if (error->code == PHP_JSON_ERROR_NONE) {
+		fastjson_record_success();
+		return info;
+	}
 	info->code = error->code;
 	info->io_error = NULL;
-	if (error->code == PHP_JSON_ERROR_NONE) {
-		info->offset = info->line = info->column = 0;
-	} else {
-		info->offset = error->offset;
-		fastjson_locate(ZSTR_VAL(json), error->offset, &info->line, &info->column);
-	}
+	info->offset = error->offset;
+	fastjson_locate(ZSTR_VAL(json), error->offset, &info->line, &info->column);
 	return info;
 }
 
@@ -380,15 +391,33 @@ PHP_FUNCTION(fastjson_decode)
 	if (!fastjson_called_by_own_name(execute_data, ZEND_FN(fastjson_decode))) {
 		options &= ~FASTJSON_DECODE_RELAXED;
 	}
+	options = fastjson_decode_options(assoc, assoc_null, options);
+	/* The usual call, straight to the parser: what fastjson_decode_begin(),
+	 * fastjson_decode_text() and fastjson_decode_end() do when nothing is wrong. */
+	if (EXPECTED(ZSTR_LEN(json) > 0 && depth > 0 && depth <= INT_MAX && !(options & FASTJSON_DECODE_RELAXED))) {
+		fastjson_parse_error error;
+
+		if (!(options & PHP_JSON_THROW_ON_ERROR)) {
+			fastjson_json_error_set(PHP_JSON_ERROR_NONE);
+		}
+		if (EXPECTED(fastjson_decode_ex(return_value, json, (int) options, (int) depth, FASTJSON_G(simd_path), &error)
+				== PHP_JSON_ERROR_NONE)) {
+			fastjson_record_success();
+			return;
+		}
+		fastjson_decode_end(json, &error, options);
+		ZVAL_NULL(return_value);
+		return;
+	}
 	if (!fastjson_decode_begin(json, depth, options, 3)) {
 		return;
 	}
-	fastjson_decode_text(return_value, json, depth, fastjson_decode_options(assoc, assoc_null, options));
+	fastjson_decode_text(return_value, json, depth, options);
 }
 
 /* json_validate()'s argument rules and error-state reset; false when the call is over
  * (a ValueError was thrown or an empty string answered). */
-static bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **json, int *depth, int *flags,
+static zend_always_inline bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETERS, zend_string **json, int *depth, int *flags,
 		zend_long allowed_flags)
 {
 	zend_long depth_arg = PHP_JSON_PARSER_DEFAULT_DEPTH;
@@ -458,9 +487,13 @@ PHP_FUNCTION(fastjson_validate)
 	if (blanked) {
 		zend_string_release(blanked);
 	}
+	if (EXPECTED(error.code == PHP_JSON_ERROR_NONE)) {
+		fastjson_record_success();
+		RETURN_TRUE;
+	}
 	info = fastjson_record_parse_error(json, &error);
 	fastjson_json_error_set_at(info->code, info->line, info->column);
-	RETURN_BOOL(error.code == PHP_JSON_ERROR_NONE);
+	RETURN_FALSE;
 }
 
 #if PHP_VERSION_ID < 80300

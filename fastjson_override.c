@@ -55,10 +55,11 @@ static double fastjson_verify_draw(void)
 	return (double) (x >> 11) * (1.0 / 9007199254740992.0);
 }
 
-static bool fastjson_verify_this_call(void)
+/* Inline: every call asks, and fastjson.verify is almost always 0. */
+static zend_always_inline bool fastjson_verify_this_call(void)
 {
 	double rate = FASTJSON_G(verify);
-	return rate > 0 && (rate >= 1 || fastjson_verify_draw() < rate);
+	return UNEXPECTED(rate > 0) && (rate >= 1 || fastjson_verify_draw() < rate);
 }
 
 static bool fastjson_same_value_tables(HashTable *a, HashTable *b);

@@ -43,6 +43,8 @@
  *   --evict=read|write read the large buffer by memchr (default) or write one byte per
  *                      line of it in a PHP loop
  *   --peer=auto|off    time the peer when it is loaded (default auto), or never
+ *   --payloads=A,B     only these payloads (names as in the table)
+ *   --ops=A,B          only these calls (decode, decode-assoc, validate, encode-assoc, encode-obj)
  *   --json=FILE        write all samples and settings as JSON
  */
 
@@ -166,13 +168,14 @@ function log_record(): string
     ], JSON_THROW_ON_ERROR);
 }
 
-/* An order posted to an API: customer, addresses and 14 line items (~3 KB). */
-function request_body(): string
+/* An order posted to an API: customer, addresses and line items (14: ~3 KB; 2: ~1 KB;
+ * 26: ~5 KB). */
+function request_body(int $count = 14): string
 {
     $address = static fn(int $n) => ['name' => "Recipient $n", 'street' => "$n Example Street", 'city' => 'Springfield',
         'postcode' => sprintf('%05d', 10000 + 37 * $n), 'country' => 'DE', 'phone' => sprintf('+49 30 %07d', 1234567 * $n % 9999999)];
     $items = [];
-    for ($i = 1; $i <= 14; ++$i) {
+    for ($i = 1; $i <= $count; ++$i) {
         $items[] = ['sku' => sprintf('SKU-%04d-%s', 97 * $i, chr(64 + $i)), 'name' => "Product number $i, colour variant " . ($i % 3),
                     'quantity' => 1 + $i % 4, 'unit_price' => round(4.99 + 3.25 * $i, 2), 'currency' => 'EUR',
                     'options' => ['gift_wrap' => $i % 2 === 0, 'note' => $i % 3 === 0 ? 'leave at the door' : null]];
@@ -186,13 +189,15 @@ function request_body(): string
     ], JSON_THROW_ON_ERROR);
 }
 
-function payloads(bool $quick): array
+function payloads(bool $quick, ?string $only): array
 {
     $timeline = json_decode(read_data('real/small/twitter_timeline.json'), true, 512, JSON_THROW_ON_ERROR);
     $all = [
         'tiny' => ['{"a":1}', 'the 7-byte object {"a":1}'],
         'log-record' => [log_record(), 'a structured log record (built)'],
+        'request-1k' => [request_body(2), 'an order posted to an API, 2 items (built)'],
         'request-body' => [request_body(), 'an order posted to an API (built)'],
+        'request-5k' => [request_body(26), 'an order posted to an API, 26 items (built)'],
         'tweets-2' => [json_encode(array_slice($timeline, 0, 2), JSON_THROW_ON_ERROR),
                        'real/small/twitter_timeline.json, first 2 tweets, json_encode()'],
         'twitter_api' => [read_data('real/small/twitter_api_compact_response.json'),
@@ -201,6 +206,13 @@ function payloads(bool $quick): array
     ];
     if ($quick) {
         $all = array_intersect_key($all, array_flip(['tiny', 'request-body', 'twitter_api']));
+    }
+    if ($only !== null) {
+        $names = explode(',', $only);
+        if ($unknown = array_diff($names, array_keys($all))) {
+            fail('unknown payload ' . implode(', ', $unknown) . ' (known: ' . implode(', ', array_keys($all)) . ')');
+        }
+        $all = array_intersect_key($all, array_flip($names));
     }
     return $all;
 }
@@ -449,11 +461,11 @@ function geomean(array $a): float
 function parse_options(array $argv): array
 {
     $o = ['quick' => false, 'budget' => null, 'samples' => null, 'warm' => null, 'evict_mb' => null,
-          'evict' => 'read', 'peer' => 'auto', 'json' => null];
+          'evict' => 'read', 'peer' => 'auto', 'json' => null, 'payloads' => null, 'ops' => null];
     foreach (array_slice($argv, 1) as $a) {
         if ($a === '--quick') {
             $o['quick'] = true;
-        } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json)=(.+)$/s', $a, $m)) {
+        } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json|payloads|ops)=(.+)$/s', $a, $m)) {
             $o[['warm-samples' => 'warm', 'evict-mb' => 'evict_mb'][$m[1]] ?? $m[1]] = $m[2];
         } elseif ($a === '-h' || $a === '--help') {
             preg_match('~/\*(.*?)\*/~s', file_get_contents(__FILE__), $m);
@@ -517,9 +529,16 @@ function main(array $argv): int
 
     // cells: payload x operation, with their sides
     $ops = ops();
+    if ($o['ops'] !== null) {
+        $names = explode(',', $o['ops']);
+        if ($unknown = array_diff($names, array_keys($ops))) {
+            fail('unknown call ' . implode(', ', $unknown) . ' (known: ' . implode(', ', array_keys($ops)) . ')');
+        }
+        $ops = array_intersect_key($ops, array_flip($names));
+    }
     $cells = [];
     $peerSkips = [];
-    foreach (payloads($o['quick']) as $pname => [$json, $desc]) {
+    foreach (payloads($o['quick'], $o['payloads']) as $pname => [$json, $desc]) {
         foreach ($ops as $oname => $op) {
             if ($op['fn'] === 'json_validate' && !function_exists('json_validate')) {
                 fwrite(STDERR, "json_validate() does not exist: skipping validate\n");
@@ -644,4 +663,7 @@ function main(array $argv): int
     return 0;
 }
 
-exit(main($argv));
+// Run as a script; bench/callgrind_small.php includes this file for payloads().
+if (realpath($_SERVER['SCRIPT_FILENAME'] ?? '') === __FILE__) {
+    exit(main($argv));
+}

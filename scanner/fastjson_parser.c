@@ -510,15 +510,17 @@ static zend_always_inline zend_string *fastjson_key(fastjson_parser *p, fastjson
 
 /* ---- building containers ------------------------------------------------------------------- */
 
-/* zend_hash_update() (or with symtable, zend_symtable_update()) of a member, with the
- * common case inline: a string key new to a hash table that has room, appended as
- * zend_hash_update() would append it. Numeric-string keys of arrays, keys already
- * present (the duplicate rule: the last value in the first one's place), a table not yet
- * initialized or full: zend_hash_update() itself. */
+/* zend_hash_update() (or with symtable, zend_symtable_update()) of a member, which takes
+ * over the caller's reference to key, with the common case inline: a string key new to a
+ * hash table that has room, appended as zend_hash_update() would append it, the
+ * reference moving into the bucket (no add and release of one more). Numeric-string keys
+ * of arrays, keys already present (the duplicate rule: the last value in the first one's
+ * place), a table not yet initialized or full: zend_hash_update() itself. */
 static zend_always_inline void fastjson_table_put(HashTable *ht, zend_string *key, zval *value, bool symtable)
 {
 	zend_ulong h;
-	uint32_t idx;
+	uint32_t idx, slot;
+	Bucket *b;
 
 	if ((HT_FLAGS(ht) & (HASH_FLAG_UNINITIALIZED | HASH_FLAG_PACKED)) || ht->nNumUsed >= ht->nTableSize) {
 		goto generic;
@@ -530,14 +532,26 @@ static zend_always_inline void fastjson_table_put(HashTable *ht, zend_string *ke
 		}
 	}
 	h = zend_string_hash_val(key);
-	for (idx = HT_HASH(ht, (uint32_t) h | ht->nTableMask); idx != HT_INVALID_IDX; ) {
-		Bucket *b = HT_HASH_TO_BUCKET(ht, idx);
+	slot = (uint32_t) h | ht->nTableMask;
+	for (idx = HT_HASH(ht, slot); idx != HT_INVALID_IDX; ) {
+		b = HT_HASH_TO_BUCKET(ht, idx);
 		if (b->key == key || (b->h == h && b->key && zend_string_equal_content(b->key, key))) {
 			goto generic;
 		}
 		idx = Z_NEXT(b->val);
 	}
-	_zend_hash_append(ht, key, value);
+	/* _zend_hash_append() without its zend_string_addref(). */
+	idx = ht->nNumUsed++;
+	b = ht->arData + idx;
+	ZVAL_COPY_VALUE(&b->val, value);
+	if (!ZSTR_IS_INTERNED(key)) {
+		HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
+	}
+	b->key = key;
+	b->h = h;
+	Z_NEXT(b->val) = HT_HASH(ht, slot);
+	HT_HASH(ht, slot) = HT_IDX_TO_HASH(idx);
+	ht->nNumOfElements++;
 	return;
 generic:
 	if (symtable) {
@@ -545,6 +559,7 @@ generic:
 	} else {
 		zend_hash_update(ht, key, value);
 	}
+	zend_string_release_ex(key, 0);
 }
 
 static zend_always_inline void fastjson_close_array(zval *result, zval *first, zval *sp)
@@ -581,7 +596,6 @@ static zend_always_inline void fastjson_close_assoc(zval *result, zval *first, z
 	zend_hash_real_init_mixed(ht);
 	for (; first < sp; first += 2) {
 		fastjson_table_put(ht, Z_STR(first[0]), &first[1], true);
-		zend_string_release_ex(Z_STR(first[0]), 0);
 	}
 }
 
@@ -634,6 +648,9 @@ static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *to
 	object_init(&zv);
 	obj = Z_OBJ(zv);
 	obj->properties = zend_new_array(fastjson_object_size_hint(top));
+	/* Initialized now (the buckets zend_hash_update() would allocate for the first
+	 * member), so that the first member is appended inline too. */
+	zend_hash_real_init_mixed(obj->properties);
 	top->object = obj;
 	return obj;
 }
@@ -836,14 +853,12 @@ value_done:
 				goto error;
 			}
 			fastjson_table_put(obj->properties, key, &value, false);
-			zend_string_release_ex(key, 0);
 		} else if (f->kind == FASTJSON_FRAME_ASSOC && !f->table) {
 			/* Filled in place from its first member, as ext/json fills it (and sized like
 			 * the last object that started with the same key). */
 			f->table = fastjson_new_assoc_table(f);
 			sp--;
 			fastjson_table_put(f->table, Z_STR_P(sp), &value, true);
-			zend_string_release_ex(Z_STR_P(sp), 0);
 		} else if (EXPECTED(!f->table)) {
 			if (UNEXPECTED(sp == p->values_end)) {
 				sp = fastjson_grow_values(p, sp);
@@ -858,7 +873,6 @@ value_done:
 		} else {
 			sp--;
 			fastjson_table_put(f->table, Z_STR_P(sp), &value, true);
-			zend_string_release_ex(Z_STR_P(sp), 0);
 		}
 	}
 	height = top[-1].height;
