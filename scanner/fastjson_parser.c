@@ -60,6 +60,13 @@ typedef struct {
 	 * still holds that key). */
 	zend_string *first_key;
 	fastjson_key_slot *first_slot;
+	/* While the object's keys so far are its first key's shape (a reference), else NULL;
+	 * and how many of the shape's keys it has had. */
+	fastjson_shape *shape;
+	uint32_t shape_pos;
+	/* Whether the object differs from its first key's shape: it had none, or a key that
+	 * is not the shape's next. */
+	bool shape_missed;
 	/* Index of the container's first pending entry on the value stack. */
 	uint32_t first;
 	/* bison's stack height below the container's opening bracket. */
@@ -76,6 +83,120 @@ typedef struct {
  * cost time and memory on documents of long number arrays). At 64 the table built is
  * the size ext/json's has reached by then, so the peak memory stays at most ext/json's. */
 #define FASTJSON_IN_PLACE_AFTER 64
+
+/* Keys of objects: an object's first key keeps, in its cache slot, the keys of the last
+ * object that started with it, since records repeat their keys in the same order. The
+ * next such object checks its keys against them byte for byte in the input: a match costs
+ * one compare instead of a string scan and a cache look-up, and the member is appended
+ * without the duplicate and numeric-key checks (a shape's keys are distinct and none is
+ * numeric). The first key that differs ends it for that object. */
+#define FASTJSON_SHAPE_MAX 64
+
+typedef struct {
+	zend_string *key;
+	/* The key's first 16 bytes, then its closing quote when it is shorter, zero-padded;
+	 * and which of those bytes count. */
+	uint64_t head[2];
+	uint64_t mask[2];
+} fastjson_shape_key;
+
+struct fastjson_shape {
+	uint32_t refcount;
+	uint32_t count;
+	fastjson_shape_key keys[];
+};
+
+static zend_never_inline void fastjson_shape_free(fastjson_shape *shape)
+{
+	uint32_t i;
+
+	for (i = 0; i < shape->count; i++) {
+		zend_string_release_ex(shape->keys[i].key, 0);
+	}
+	efree(shape);
+}
+
+static zend_always_inline void fastjson_shape_release(fastjson_shape *shape)
+{
+	if (--shape->refcount == 0) {
+		fastjson_shape_free(shape);
+	}
+}
+
+/* Whether the input can hold key as its bytes between two quotes (no byte that JSON
+ * writes escaped; its bytes are valid UTF-8, as every decoded key's are), and key means
+ * the same in both decode modes: not numeric (an integer key of an array), no leading
+ * NUL (an error in an object). */
+static bool fastjson_shape_can_hold(const zend_string *key)
+{
+	zend_ulong index;
+	size_t i;
+
+	if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(key), ZSTR_LEN(key), index)) {
+		return false;
+	}
+	for (i = 0; i < ZSTR_LEN(key); i++) {
+		unsigned char c = (unsigned char) ZSTR_VAL(key)[i];
+		if (c < 0x20 || c == '"' || c == '\\') {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The keys of a completed object, up to the first that a shape cannot hold; NULL when
+ * fewer than two. */
+static zend_never_inline fastjson_shape *fastjson_shape_of(const HashTable *members)
+{
+	uint32_t count = 0, limit = MIN(members->nNumUsed, FASTJSON_SHAPE_MAX), i;
+	const Bucket *b = members->arData;
+	fastjson_shape *shape;
+
+	while (count < limit && !Z_ISUNDEF(b[count].val) && b[count].key && fastjson_shape_can_hold(b[count].key)) {
+		count++;
+	}
+	if (count < 2) {
+		return NULL;
+	}
+	shape = emalloc(sizeof(fastjson_shape) + count * sizeof(fastjson_shape_key));
+	shape->refcount = 1;
+	shape->count = count;
+	for (i = 0; i < count; i++) {
+		fastjson_shape_key *k = &shape->keys[i];
+		size_t len = ZSTR_LEN(b[i].key);
+		unsigned char head[16] = {0}, mask[16] = {0};
+
+		memcpy(head, ZSTR_VAL(b[i].key), MIN(len, 16));
+		memset(mask, 0xff, MIN(len + 1, 16));
+		if (len < 16) {
+			head[len] = '"';
+		}
+		memcpy(k->head, head, 16);
+		memcpy(k->mask, mask, 16);
+		k->key = zend_string_copy(b[i].key);
+	}
+	return shape;
+}
+
+/* Whether the string at p (its opening quote) is key k: its bytes, then '"'. Reads up to
+ * limit, where the zend_string's NUL is. */
+static zend_always_inline bool fastjson_shape_key_at(const fastjson_shape_key *k, const unsigned char *p,
+		const unsigned char *limit)
+{
+	size_t len = ZSTR_LEN(k->key);
+	uint64_t w0, w1;
+
+	if (limit - p < 16) {
+		return false;
+	}
+	memcpy(&w0, p + 1, 8);
+	memcpy(&w1, p + 9, 8);
+	if ((((w0 ^ k->head[0]) & k->mask[0]) | ((w1 ^ k->head[1]) & k->mask[1])) != 0) {
+		return false;
+	}
+	return len < 16 || ((size_t) (limit - p) > len && memcmp(p + 17, ZSTR_VAL(k->key) + 16, len - 16) == 0
+		&& p[len + 1] == '"');
+}
 
 typedef struct {
 	fastjson_scanner scanner;
@@ -129,7 +250,12 @@ void fastjson_key_cache_end(fastjson_key_cache *cache)
 	for (word = 0; word < FASTJSON_KEY_CACHE_SIZE / 64; word++) {
 		uint64_t used;
 		for (used = cache->used[word]; used; used &= used - 1) {
-			zend_string_release_ex(cache->slots[word * 64 + fastjson_ctz64(used)].key, 0);
+			fastjson_key_slot *slot = &cache->slots[word * 64 + fastjson_ctz64(used)];
+			zend_string_release_ex(slot->key, 0);
+			if (slot->shape) {
+				fastjson_shape_release(slot->shape);
+				slot->shape = NULL;
+			}
 		}
 		cache->used[word] = 0;
 	}
@@ -181,6 +307,9 @@ static void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
 				zval_ptr_dtor_nogc(v);
 			}
 			for (f = p->frames; f < p->top; f++) {
+				if (f->shape) {
+					fastjson_shape_release(f->shape);
+				}
 				if (f->object) {
 					OBJ_RELEASE(f->object);
 				}
@@ -498,17 +627,77 @@ static zend_always_inline zend_string *fastjson_key(fastjson_parser *p, fastjson
 		}
 		if (key) {
 			zend_string_release_ex(key, 0);
+			if (entry->shape) {
+				fastjson_shape_release(entry->shape);
+			}
 		}
 		key = zend_string_init((const char *) s->str_start, len, 0);
 		*used |= bit;
 		entry->key = zend_string_copy(key);
+		entry->shape = NULL;
+		entry->shape_misses = 0;
 		entry->object_size = 0;
 		return key;
 	}
 	return fastjson_new_string(s);
 }
 
+/* The object's next key when it is its shape's next (a new reference; the scanner is then
+ * past it), else NULL (the scanner is at the next token). */
+static zend_always_inline zend_string *fastjson_shape_next_key(fastjson_scanner *s, fastjson_frame *f)
+{
+	const unsigned char *p = s->cursor;
+	const fastjson_shape_key *k;
+
+	if (f->shape_pos == f->shape->count) {
+		return NULL;
+	}
+	k = &f->shape->keys[f->shape_pos];
+	if (fastjson_is_whitespace(*p)) {
+		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+		s->cursor = p;
+	}
+	if (*p != '"' || !fastjson_shape_key_at(k, p, s->limit)) {
+		return NULL;
+	}
+	s->token = p;
+	s->cursor = p + ZSTR_LEN(k->key) + 2;
+	f->shape_pos++;
+	return zend_string_copy(k->key);
+}
+
 /* ---- building containers ------------------------------------------------------------------- */
+
+/* Appends a string key that is not in ht, which has room: _zend_hash_append() without
+ * its zend_string_addref(), the caller's reference moving into the bucket. */
+static zend_always_inline void fastjson_table_append(HashTable *ht, zend_string *key, zend_ulong h, zval *value)
+{
+	uint32_t slot = (uint32_t) h | ht->nTableMask;
+	uint32_t idx = ht->nNumUsed++;
+	Bucket *b = ht->arData + idx;
+
+	ZVAL_COPY_VALUE(&b->val, value);
+	if (!ZSTR_IS_INTERNED(key)) {
+		HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
+	}
+	b->key = key;
+	b->h = h;
+	Z_NEXT(b->val) = HT_HASH(ht, slot);
+	HT_HASH(ht, slot) = HT_IDX_TO_HASH(idx);
+	ht->nNumOfElements++;
+}
+
+/* A member whose key is its object's shape's next: not in the (initialized, unpacked)
+ * table yet and not numeric. Takes over the caller's reference to key. */
+static zend_always_inline void fastjson_table_put_new(HashTable *ht, zend_string *key, zval *value)
+{
+	if (UNEXPECTED(ht->nNumUsed >= ht->nTableSize)) {
+		zend_hash_add_new(ht, key, value);
+		zend_string_release_ex(key, 0);
+		return;
+	}
+	fastjson_table_append(ht, key, zend_string_hash_val(key), value);
+}
 
 /* zend_hash_update() (or with symtable, zend_symtable_update()) of a member, which takes
  * over the caller's reference to key, with the common case inline: a string key new to a
@@ -540,18 +729,7 @@ static zend_always_inline void fastjson_table_put(HashTable *ht, zend_string *ke
 		}
 		idx = Z_NEXT(b->val);
 	}
-	/* _zend_hash_append() without its zend_string_addref(). */
-	idx = ht->nNumUsed++;
-	b = ht->arData + idx;
-	ZVAL_COPY_VALUE(&b->val, value);
-	if (!ZSTR_IS_INTERNED(key)) {
-		HT_FLAGS(ht) &= ~HASH_FLAG_STATIC_KEYS;
-	}
-	b->key = key;
-	b->h = h;
-	Z_NEXT(b->val) = HT_HASH(ht, slot);
-	HT_HASH(ht, slot) = HT_IDX_TO_HASH(idx);
-	ht->nNumOfElements++;
+	fastjson_table_append(ht, key, h, value);
 	return;
 generic:
 	if (symtable) {
@@ -614,11 +792,28 @@ static zend_never_inline zval *fastjson_to_table(fastjson_parser *p, fastjson_fr
 	return first;
 }
 
-/* The slot of an object's first key keeps its member count, while it holds that key. */
-static zend_always_inline void fastjson_keep_object_size(fastjson_frame *f, const HashTable *members)
+/* A completed object: the slot of its first key keeps its member count and, when the slot
+ * has no shape or this is the second object in a row that differs from it, its keys;
+ * while the slot holds that key. */
+static zend_always_inline void fastjson_keep_object_keys(fastjson_frame *f, const HashTable *members)
 {
-	if (f->first_slot && f->first_slot->key == f->first_key) {
-		f->first_slot->object_size = zend_hash_num_elements(members);
+	fastjson_key_slot *slot = f->first_slot;
+
+	if (slot && slot->key == f->first_key) {
+		bool missed = f->shape ? f->shape_pos != f->shape->count : f->shape_missed;
+		slot->object_size = zend_hash_num_elements(members);
+		if (!missed) {
+			slot->shape_misses = 0;
+		} else if (!slot->shape || slot->shape_misses++) {
+			if (slot->shape) {
+				fastjson_shape_release(slot->shape);
+			}
+			slot->shape = fastjson_shape_of(members);
+			slot->shape_misses = 0;
+		}
+	}
+	if (f->shape) {
+		fastjson_shape_release(f->shape);
 	}
 }
 
@@ -704,6 +899,7 @@ static zend_always_inline php_json_error_code fastjson_parse(fastjson_parser *p,
 	zval *sp = p->values;            /* one past the last pending value */
 	uint32_t height = 1;
 	fastjson_token tok;
+	zend_string *member = NULL;
 	zval value;
 
 	ZVAL_UNDEF(&value);
@@ -734,6 +930,8 @@ value_token:
 			top->table = NULL;
 			top->first_key = NULL;
 			top->first_slot = NULL;
+			top->shape = NULL;
+			top->shape_missed = true;
 			top->kind = !is_object ? FASTJSON_FRAME_ARRAY : (assoc ? FASTJSON_FRAME_ASSOC : FASTJSON_FRAME_OBJECT);
 			top++;
 			FASTJSON_SCAN();
@@ -788,7 +986,7 @@ value_token:
 	}
 
 member_key:
-	/* A key was scanned (its state pushed at height - 1): keep it, then expect ':'. */
+	/* A key was scanned (its state pushed at height - 1). */
 	if (build) {
 		fastjson_key_slot *slot;
 		zend_string *key;
@@ -798,16 +996,28 @@ member_key:
 			slot = NULL;
 			key = zend_string_init((const char *) s->token, s->cursor - s->token, 0);
 		}
-		if (UNEXPECTED(sp == p->values_end)) {
-			sp = fastjson_grow_values(p, sp);
-		}
-		ZVAL_STR(sp, key);
-		sp++;
 		if (top[-1].kind == FASTJSON_FRAME_OBJECT ? top[-1].object == NULL
 				: top[-1].kind == FASTJSON_FRAME_ASSOC && top[-1].table == NULL) {
 			top[-1].first_key = key;
 			top[-1].first_slot = slot;
+			if (slot && slot->shape) {
+				top[-1].shape = slot->shape;
+				top[-1].shape->refcount++;
+				top[-1].shape_pos = 1;
+			}
 		}
+		member = key;
+	}
+
+member_colon:
+	/* The member's key is kept (with build, in member) and its state pushed at height - 1:
+	 * it waits on the value stack, then ':' is expected. */
+	if (build) {
+		if (UNEXPECTED(sp == p->values_end)) {
+			sp = fastjson_grow_values(p, sp);
+		}
+		ZVAL_STR(sp, member);
+		sp++;
 	}
 	tok = fastjson_scan_expecting(s, ':', FASTJSON_T_COLON, build);
 	if (tok != FASTJSON_T_COLON) {
@@ -846,19 +1056,26 @@ value_done:
 			if (!obj) {
 				obj = fastjson_create_object(f);
 			}
-			if (UNEXPECTED(ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0')) {
+			if (f->shape) {
+				fastjson_table_put_new(obj->properties, key, &value);
+			} else if (UNEXPECTED(ZSTR_LEN(key) > 0 && ZSTR_VAL(key)[0] == '\0')) {
 				zend_string_release_ex(key, 0);
 				zval_ptr_dtor_nogc(&value);
 				s->errcode = PHP_JSON_ERROR_INVALID_PROPERTY_NAME;
 				goto error;
+			} else {
+				fastjson_table_put(obj->properties, key, &value, false);
 			}
-			fastjson_table_put(obj->properties, key, &value, false);
 		} else if (f->kind == FASTJSON_FRAME_ASSOC && !f->table) {
 			/* Filled in place from its first member, as ext/json fills it (and sized like
 			 * the last object that started with the same key). */
 			f->table = fastjson_new_assoc_table(f);
 			sp--;
-			fastjson_table_put(f->table, Z_STR_P(sp), &value, true);
+			if (f->shape) {
+				fastjson_table_put_new(f->table, Z_STR_P(sp), &value);
+			} else {
+				fastjson_table_put(f->table, Z_STR_P(sp), &value, true);
+			}
 		} else if (EXPECTED(!f->table)) {
 			if (UNEXPECTED(sp == p->values_end)) {
 				sp = fastjson_grow_values(p, sp);
@@ -870,6 +1087,9 @@ value_done:
 			}
 		} else if (f->kind == FASTJSON_FRAME_ARRAY) {
 			zend_hash_next_index_insert_new(f->table, &value);
+		} else if (f->shape) {
+			sp--;
+			fastjson_table_put_new(f->table, Z_STR_P(sp), &value);
 		} else {
 			sp--;
 			fastjson_table_put(f->table, Z_STR_P(sp), &value, true);
@@ -884,6 +1104,22 @@ value_done:
 		if (top[-1].kind == FASTJSON_FRAME_ARRAY) {
 			height += 4;
 			goto parse_value;
+		}
+		if (build && top[-1].shape) {
+			member = fastjson_shape_next_key(s, top - 1);
+			if (member) {
+				if (!fastjson_bison_push(height + 5)) {
+					zend_string_release_ex(member, 0);
+					goto syntax_error;
+				}
+				height += 6;
+				goto member_colon;
+			}
+			/* More keys than a shape holds is no difference. */
+			top[-1].shape_missed = top[-1].shape_pos < top[-1].shape->count
+				|| top[-1].shape->count < FASTJSON_SHAPE_MAX;
+			fastjson_shape_release(top[-1].shape);
+			top[-1].shape = NULL;
 		}
 		tok = fastjson_scan_expecting_key(s, build);
 		if (!fastjson_is_key_token(s, tok)) {
@@ -908,7 +1144,7 @@ value_done:
 			zval *first = p->values + f->first;
 			if (f->table) {
 				if (f->kind == FASTJSON_FRAME_ASSOC) {
-					fastjson_keep_object_size(f, f->table);
+					fastjson_keep_object_keys(f, f->table);
 				}
 				ZVAL_ARR(&value, f->table);
 			} else switch (f->kind) {
@@ -921,7 +1157,7 @@ value_done:
 					sp = first;
 					break;
 				case FASTJSON_FRAME_OBJECT:
-					fastjson_keep_object_size(f, f->object->properties);
+					fastjson_keep_object_keys(f, f->object->properties);
 					ZVAL_OBJ(&value, f->object);
 					break;
 			}

@@ -22,9 +22,17 @@ typedef struct {
 #define FASTJSON_KEY_CACHE_BITS 10
 #define FASTJSON_KEY_CACHE_SIZE (1 << FASTJSON_KEY_CACHE_BITS)
 
+/* An object's keys in order (see fastjson_shape_* in fastjson_parser.c): objects that
+ * start with the same key mostly go on with the same keys. */
+typedef struct fastjson_shape fastjson_shape;
+
 typedef struct {
 	zend_string *key;
+	/* The keys of an object that started with key, or NULL; replaced when two objects
+	 * in a row differ from it (records alternating with another kind keep it). */
+	fastjson_shape *shape;
 	uint32_t object_size;
+	uint8_t shape_misses;
 } fastjson_key_slot;
 
 typedef struct {
