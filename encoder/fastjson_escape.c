@@ -44,6 +44,11 @@ static void fastjson_escape_set_build(fastjson_escape_set *set, int options)
 
 	memset(set->clean, 1, 0x80);
 	memset(set->clean + 0x80, 0, 0x80);
+	memset(set->escape, 0, sizeof(set->escape));
+	for (c = 0; c < 0x80; c++) {
+		set->escape[c][0] = (char) c;
+		set->escape_len[c] = 1;
+	}
 	for (c = 0; c < 0x20; c++) {
 		char u[7] = {'\\', 'u', '0', '0', fastjson_hex_pairs[c * 2], fastjson_hex_pairs[c * 2 + 1], 0};
 		bool has_short = c >= '\b' && c <= '\r' && c != '\v';
@@ -456,6 +461,20 @@ done:
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
+/* Constants of repeated 16- and 32-bit lanes for the \u block kernels. Made by a
+ * broadcast, GCC 12 loads them from memory, where from _mm_set1_*() it builds each one
+ * with three instructions through a general register, again in every iteration of the
+ * run's loop. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_splat16_avx2(uint16_t lane)
+{
+	return _mm_broadcastw_epi16(_mm_cvtsi32_si128(lane));
+}
+
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_splat32_avx2(uint32_t lane)
+{
+	return _mm_broadcastd_epi32(_mm_cvtsi32_si128((int) lane));
+}
+
 /* Writes the 8 UTF-16 units of u as 8 \u escapes, 48 bytes. Each unit's nibbles are
  * turned into hex digits by one table lookup, then shuffled into place between the
  * "\u" of each escape, 16 output bytes per shuffle. */
@@ -463,7 +482,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_write_u_escapes8_av
 {
 	const __m128i digits = _mm_setr_epi8('0', '1', '2', '3', '4', '5', '6', '7',
 		'8', '9', 'a', 'b', 'c', 'd', 'e', 'f');
-	const __m128i nibbles = _mm_set1_epi16(0x0f0f);
+	const __m128i nibbles = fastjson_splat16_avx2(0x0f0f);
 	/* Bytes n0 n2 and n1 n3 of each unit (n3 its top nibble), interleaved: units 0-3
 	 * in lo, 4-7 in hi, each as n0 n1 n2 n3. */
 	const __m128i even = _mm_and_si128(u, nibbles);
@@ -505,11 +524,11 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_av
 	const __m128i pair = _mm_shuffle_epi8(
 		whole ? _mm_loadu_si128((const __m128i *) s) : _mm_loadl_epi64((const __m128i *) s),
 		_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-	const __m128i u = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(pair, 2), _mm_set1_epi16(0x07c0)),
-		_mm_and_si128(pair, _mm_set1_epi16(0x3f)));
+	const __m128i u = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(pair, 2), fastjson_splat16_avx2(0x07c0)),
+		_mm_and_si128(pair, fastjson_splat16_avx2(0x3f)));
 	/* 110xxxxx 10xxxxxx, and no overlong form (C0, C1: a unit below 0x80). */
-	const __m128i good = _mm_andnot_si128(_mm_cmpeq_epi16(_mm_and_si128(u, _mm_set1_epi16(0x0780)), _mm_setzero_si128()),
-		_mm_cmpeq_epi16(_mm_and_si128(pair, _mm_set1_epi16((short) 0xe0c0)), _mm_set1_epi16((short) 0xc080)));
+	const __m128i good = _mm_andnot_si128(_mm_cmpeq_epi16(_mm_and_si128(u, fastjson_splat16_avx2(0x0780)), _mm_setzero_si128()),
+		_mm_cmpeq_epi16(_mm_and_si128(pair, fastjson_splat16_avx2(0xe0c0)), fastjson_splat16_avx2(0xc080)));
 
 	fastjson_write_u_escapes8_avx2(out, u);
 	return fastjson_leading_lanes16_avx2(good);
@@ -519,9 +538,9 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_av
  * *good where the lane is a 3-byte sequence's bytes (E0-EF, two 10xxxxxx). */
 static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_utf8_units3_avx2(__m128i seq, __m128i *good)
 {
-	*good = _mm_cmpeq_epi32(_mm_and_si128(seq, _mm_set1_epi32(0xf0c0c0)), _mm_set1_epi32(0xe08080));
-	return _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 4), _mm_set1_epi32(0xf000)),
-		_mm_and_si128(_mm_srli_epi32(seq, 2), _mm_set1_epi32(0x0fc0))), _mm_and_si128(seq, _mm_set1_epi32(0x3f)));
+	*good = _mm_cmpeq_epi32(_mm_and_si128(seq, fastjson_splat32_avx2(0xf0c0c0)), fastjson_splat32_avx2(0xe08080));
+	return _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 4), fastjson_splat32_avx2(0xf000)),
+		_mm_and_si128(_mm_srli_epi32(seq, 2), fastjson_splat32_avx2(0x0fc0))), _mm_and_si128(seq, fastjson_splat32_avx2(0x3f)));
 }
 
 /* The well-formed 3-byte sequences at s, up to 8 when whole (s has 24 bytes to read),
@@ -543,9 +562,9 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_av
 	const __m128i u1 = fastjson_utf8_units3_avx2(seq1, &good1);
 	const __m128i u = _mm_packus_epi32(u0, u1);
 	/* Bits 11-15 of the unit: 00000 is an overlong form, 11011 a surrogate. */
-	const __m128i top = _mm_and_si128(u, _mm_set1_epi16((short) 0xf800));
+	const __m128i top = _mm_and_si128(u, fastjson_splat16_avx2(0xf800));
 	const __m128i good = _mm_andnot_si128(
-		_mm_or_si128(_mm_cmpeq_epi16(top, _mm_setzero_si128()), _mm_cmpeq_epi16(top, _mm_set1_epi16((short) 0xd800))),
+		_mm_or_si128(_mm_cmpeq_epi16(top, _mm_setzero_si128()), _mm_cmpeq_epi16(top, fastjson_splat16_avx2(0xd800))),
 		_mm_packs_epi32(good0, good1));
 
 	fastjson_write_u_escapes8_avx2(out, u);

@@ -41,8 +41,9 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
 #ifdef FASTJSON_ESCAPE_UTF8_RUN
 /* Writes the run at s of clean ASCII and well-formed 2- and 3-byte sequences, each
  * sequence as a \u escape, checking each character as it goes: with six output bytes
- * per character, a check of its own costs less than a vector's. Where the block kernels
- * exist, a lead with 8 (2-byte) or 16 (3-byte) bytes of input left goes to them, and
+ * per character, a check of its own costs less than a vector's. A lone ASCII byte, a
+ * line end too, is written from the escape set without leaving the run. Where the block
+ * kernels exist, a lead with 8 (2-byte) or 16 (3-byte) bytes of input left goes to them, and
  * they write every sequence of its length that follows, up to 8. Stops at anything else
  * (left to the caller) or at the first character that starts at or after chunk_end; the
  * last 2 bytes of the string are the caller's too. */
@@ -58,12 +59,13 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 		unsigned c = s[0];
 
 		if (c < 0x80) {
-			/* Spaces and punctuation between words stay in the run; three ASCII bytes in
-			 * a row are likely more, left to the clean-run kernel. */
-			if (!set->clean[c] || (s[1] | s[2]) < 0x80) {
+			/* Spaces, punctuation and line ends between words stay in the run; three ASCII
+			 * bytes in a row are likely more, left to the clean-run kernel. */
+			if ((s[1] | s[2]) < 0x80) {
 				break;
 			}
-			*out++ = (char) c;
+			memcpy(out, set->escape[c], 8);
+			out += set->escape_len[c];
 			s++;
 		} else if (c < 0xe0) {
 #ifdef FASTJSON_ESCAPE_U_BLOCK2
