@@ -513,16 +513,32 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_leading_lanes16
 	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 2;
 }
 
-/* The well-formed 2-byte sequences at s, up to 8 when whole (s has 16 bytes to read),
- * else up to 4 (8 bytes), written as \u escapes; returns how many. Writes 48 bytes
- * whatever the count: the slack of a chunk with 8 bytes of input left covers them. */
-static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_avx2(const unsigned char *s, char *out,
-		bool whole)
+/* The 1-15 bytes from s to end (the end of the string) in the first lanes, the others
+ * zero: loaded as the 16 bytes that end at end, which for a string shorter than 16 bytes
+ * include the end of its zend_string header, as in fastjson_scan_short_zstr(). */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_load_tail16_avx2(const unsigned char *s,
+		const unsigned char *end)
 {
-	/* Each 16-bit lane as lead << 8 | trail; the lanes past 8 bytes are zero when not whole,
-	 * which no sequence is. */
+	static const signed char shift_down[32] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+		-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+
+	return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *) (end - 16)),
+		_mm_loadu_si128((const __m128i *) (shift_down + 16 - (end - s))));
+}
+
+/* The well-formed 2-byte sequences at s, up to 8 when whole (s has 16 bytes to read),
+ * else up to 4 (8 bytes) or, fewer than 16 bytes before end, all that are there, written
+ * as \u escapes; returns how many. Writes 48 bytes whatever the count: the slack of a
+ * chunk covers them. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_avx2(const unsigned char *s,
+		const unsigned char *end, char *out, bool whole)
+{
+	/* Each 16-bit lane as lead << 8 | trail; the lanes past what was read are zero, which
+	 * no sequence is. */
 	const __m128i pair = _mm_shuffle_epi8(
-		whole ? _mm_loadu_si128((const __m128i *) s) : _mm_loadl_epi64((const __m128i *) s),
+		whole ? _mm_loadu_si128((const __m128i *) s)
+			: end - s >= 16 ? _mm_loadl_epi64((const __m128i *) s) : fastjson_load_tail16_avx2(s, end),
 		_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
 	const __m128i u = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(pair, 2), fastjson_splat16_avx2(0x07c0)),
 		_mm_and_si128(pair, fastjson_splat16_avx2(0x3f)));
@@ -544,12 +560,13 @@ static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_utf8_units3_avx2
 }
 
 /* The well-formed 3-byte sequences at s, up to 8 when whole (s has 24 bytes to read),
- * else up to 5 (16 bytes), written as \u escapes; returns how many. Writes 48 bytes
- * whatever the count. */
-static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_avx2(const unsigned char *s, char *out,
-		bool whole)
+ * else up to 5 (16 bytes, or all that are there fewer than 16 bytes before end), written
+ * as \u escapes; returns how many. Writes 48 bytes whatever the count. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_avx2(const unsigned char *s,
+		const unsigned char *end, char *out, bool whole)
 {
-	const __m128i head = _mm_loadu_si128((const __m128i *) s);
+	const __m128i head = whole || end - s >= 16 ? _mm_loadu_si128((const __m128i *) s)
+		: fastjson_load_tail16_avx2(s, end);
 	/* Sequences 0-3 are bytes 0-11, sequences 4-7 bytes 12-23, read from s + 8 when whole;
 	 * else only sequence 4 is there, the lanes after it zero, which no sequence is. */
 	const __m128i seq0 = _mm_shuffle_epi8(head, _mm_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1));

@@ -43,8 +43,9 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
  * sequence as a \u escape, checking each character as it goes: with six output bytes
  * per character, a check of its own costs less than a vector's. A lone ASCII byte, a
  * line end too, is written from the escape set without leaving the run. Where the block
- * kernels exist, a lead with 8 (2-byte) or 16 (3-byte) bytes of input left goes to them, and
- * they write every sequence of its length that follows, up to 8. Stops at anything else
+ * kernels exist, a lead with 8 (2-byte) or 16 (3-byte) bytes of input left, or near the
+ * end of the string, goes to them, and they write every sequence of its length that
+ * follows, up to 8 (past stop when near the end). Stops at anything else
  * (left to the caller) or at the first character that starts at or after chunk_end; the
  * last 2 bytes of the string are the caller's too. */
 static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_escape_run)(
@@ -69,8 +70,8 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 			s++;
 		} else if (c < 0xe0) {
 #ifdef FASTJSON_ESCAPE_U_BLOCK2
-			if (stop - s >= 8) {
-				unsigned n = FASTJSON_ESCAPE_U_BLOCK2(s, out, stop - s >= 16);
+			if (stop - s >= 8 || stop == end - 2) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK2(s, end, out, stop - s >= 16);
 
 				if (n == 0) {
 					break;
@@ -89,8 +90,8 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 			uint32_t cp;
 
 #ifdef FASTJSON_ESCAPE_U_BLOCK3
-			if (stop - s >= 16) {
-				unsigned n = FASTJSON_ESCAPE_U_BLOCK3(s, out, stop - s >= 24);
+			if (stop - s >= 16 || stop == end - 2) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK3(s, end, out, stop - s >= 24);
 
 				if (n == 0) {
 					break;
