@@ -587,6 +587,35 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_av
 	fastjson_write_u_escapes8_avx2(out, u);
 	return fastjson_leading_lanes16_avx2(good);
 }
+
+/* The well-formed 4-byte sequences at s, up to 4 (16 bytes, or all that are there fewer
+ * than 16 bytes before end), written as surrogate pairs of \u escapes; returns how many.
+ * Writes 48 bytes whatever the count. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape4_avx2(const unsigned char *s,
+		const unsigned char *end, char *out)
+{
+	const __m128i bytes = end - s >= 16 ? _mm_loadu_si128((const __m128i *) s) : fastjson_load_tail16_avx2(s, end);
+	/* Each 32-bit lane as lead << 24 | trail << 16 | trail << 8 | trail. */
+	const __m128i seq = _mm_shuffle_epi8(bytes, _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+	const __m128i cp = _mm_or_si128(
+		_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 6), fastjson_splat32_avx2(0x1c0000)),
+			_mm_and_si128(_mm_srli_epi32(seq, 4), fastjson_splat32_avx2(0x3f000))),
+		_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 2), fastjson_splat32_avx2(0xfc0)),
+			_mm_and_si128(seq, fastjson_splat32_avx2(0x3f))));
+	/* F0-F7 and three 10xxxxxx, within U+10000..U+10FFFF (no overlong form, nothing
+	 * above: F5-F7 and F4 90+ are). */
+	const __m128i good = _mm_andnot_si128(
+		_mm_or_si128(_mm_cmpgt_epi32(fastjson_splat32_avx2(0x10000), cp), _mm_cmpgt_epi32(cp, fastjson_splat32_avx2(0x10ffff))),
+		_mm_cmpeq_epi32(_mm_and_si128(seq, fastjson_splat32_avx2(0xf8c0c0c0)), fastjson_splat32_avx2(0xf0808080)));
+	/* High surrogate in the low 16 bits of the lane (written first), low one above. */
+	const __m128i offset = _mm_sub_epi32(cp, fastjson_splat32_avx2(0x10000));
+	const __m128i u = _mm_or_si128(_mm_or_si128(_mm_srli_epi32(offset, 10),
+			_mm_and_si128(_mm_slli_epi32(offset, 16), fastjson_splat32_avx2(0x03ff0000))),
+		fastjson_splat32_avx2(0xdc00d800));
+
+	fastjson_write_u_escapes8_avx2(out, u);
+	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 4;
+}
 #endif
 
 #define FASTJSON_ESCAPE_SUFFIX scalar
@@ -610,6 +639,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_av
 # define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_copy_run_sse2
 # define FASTJSON_ESCAPE_U_BLOCK2 fastjson_utf8_escape2_avx2
 # define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3_avx2
+# define FASTJSON_ESCAPE_U_BLOCK4 fastjson_utf8_escape4_avx2
 # define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
 # define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_sse2
 # include "fastjson_escape_loop.h"

@@ -39,6 +39,15 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
 }
 
 #ifdef FASTJSON_ESCAPE_UTF8_RUN
+/* The leads below which a character followed by more non-ASCII starts an escape run:
+ * 4-byte ones only where the run has a kernel for them. */
+# undef FASTJSON_ESCAPE_RUN_LEADS
+# ifdef FASTJSON_ESCAPE_U_BLOCK4
+#  define FASTJSON_ESCAPE_RUN_LEADS 0xf5
+# else
+#  define FASTJSON_ESCAPE_RUN_LEADS 0xf0
+# endif
+
 /* Writes the run at s of clean ASCII and well-formed 2- and 3-byte sequences, each
  * sequence as a \u escape, checking each character as it goes: with six output bytes
  * per character, a check of its own costs less than a vector's. A lone ASCII byte, a
@@ -86,6 +95,20 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 			}
 			out = fastjson_write_u_escape(out, ((c & 0x1f) << 6) | (s[1] & 0x3f));
 			s += 2;
+#ifdef FASTJSON_ESCAPE_U_BLOCK4
+		} else if (c >= 0xf0) {
+			unsigned n;
+
+			if (stop - s < 16 && stop != end - 2) {
+				break;
+			}
+			n = FASTJSON_ESCAPE_U_BLOCK4(s, end, out);
+			if (n == 0) {
+				break;
+			}
+			s += n * 4;
+			out += n * 12;
+#endif
 		} else {
 			uint32_t cp;
 
@@ -154,7 +177,8 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
 {
 	unsigned c = *s;
 
-	if (c - 0xc2 < 0xf0 - 0xc2 && end - s >= 8 && s[c < 0xe0 ? 2 : 3] >= 0x80) {
+	if (c - 0xc2 < (raw ? 0xf0 : FASTJSON_ESCAPE_RUN_LEADS) - 0xc2 && end - s >= 8
+			&& s[c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4] >= 0x80) {
 		return raw ? FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_raw)(s, end, chunk_end, set, out, options)
 			: FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run)(s, end, chunk_end, set, out, options);
 	}
@@ -222,7 +246,8 @@ static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty
 					uint32_t cp;
 
 					/* Emoji and the like come alone, between ASCII words: not worth a call. */
-					if (c >= 0xf0 && fastjson_utf8_decode_valid(s, end, &cp) == 4) {
+					if (c >= 0xf0 && (raw || FASTJSON_ESCAPE_RUN_LEADS == 0xf0 || end - s < 8 || s[4] < 0x80)
+							&& fastjson_utf8_decode_valid(s, end, &cp) == 4) {
 						out = fastjson_write_code_point(out, s, 4, cp, options, raw);
 						s += 4;
 						continue;
@@ -331,4 +356,5 @@ static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder
 #undef FASTJSON_ESCAPE_UTF8_TARGET
 #undef FASTJSON_ESCAPE_U_BLOCK2
 #undef FASTJSON_ESCAPE_U_BLOCK3
+#undef FASTJSON_ESCAPE_U_BLOCK4
 #undef FASTJSON_ESCAPE_ASCII_BLOCK
