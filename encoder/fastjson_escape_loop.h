@@ -5,7 +5,8 @@
  * kernel that copies runs of well-formed 2- and 3-byte sequences under
  * JSON_UNESCAPED_UNICODE, vector paths only), FASTJSON_ESCAPE_U_BLOCK2 and
  * FASTJSON_ESCAPE_U_BLOCK3 (kernels that write up to 8 such sequences of one length as \u
- * escapes at once, fewer when they may not read a whole block),
+ * escapes at once, fewer when they may not read a whole block), FASTJSON_ESCAPE_U_BLOCK4
+ * (the same for up to 4 four-byte sequences, as surrogate pairs),
  * FASTJSON_ESCAPE_UTF8_TARGET (the instruction set of those kernels) and
  * FASTJSON_ESCAPE_ASCII_BLOCK (the kernel that escapes ASCII 16 bytes at a time). */
 
