@@ -44,6 +44,11 @@ static void fastjson_escape_set_build(fastjson_escape_set *set, int options)
 
 	memset(set->clean, 1, 0x80);
 	memset(set->clean + 0x80, 0, 0x80);
+	memset(set->escape, 0, sizeof(set->escape));
+	for (c = 0; c < 0x80; c++) {
+		set->escape[c][0] = (char) c;
+		set->escape_len[c] = 1;
+	}
 	for (c = 0; c < 0x20; c++) {
 		char u[7] = {'\\', 'u', '0', '0', fastjson_hex_pairs[c * 2], fastjson_hex_pairs[c * 2 + 1], 0};
 		bool has_short = c >= '\b' && c <= '\r' && c != '\v';
@@ -456,6 +461,20 @@ done:
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
+/* Constants of repeated 16- and 32-bit lanes for the \u block kernels. Made by a
+ * broadcast, GCC 12 loads them from memory, where from _mm_set1_*() it builds each one
+ * with three instructions through a general register, again in every iteration of the
+ * run's loop. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_splat16_avx2(uint16_t lane)
+{
+	return _mm_broadcastw_epi16(_mm_cvtsi32_si128(lane));
+}
+
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_splat32_avx2(uint32_t lane)
+{
+	return _mm_broadcastd_epi32(_mm_cvtsi32_si128((int) lane));
+}
+
 /* Writes the 8 UTF-16 units of u as 8 \u escapes, 48 bytes. Each unit's nibbles are
  * turned into hex digits by one table lookup, then shuffled into place between the
  * "\u" of each escape, 16 output bytes per shuffle. */
@@ -463,7 +482,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_write_u_escapes8_av
 {
 	const __m128i digits = _mm_setr_epi8('0', '1', '2', '3', '4', '5', '6', '7',
 		'8', '9', 'a', 'b', 'c', 'd', 'e', 'f');
-	const __m128i nibbles = _mm_set1_epi16(0x0f0f);
+	const __m128i nibbles = fastjson_splat16_avx2(0x0f0f);
 	/* Bytes n0 n2 and n1 n3 of each unit (n3 its top nibble), interleaved: units 0-3
 	 * in lo, 4-7 in hi, each as n0 n1 n2 n3. */
 	const __m128i even = _mm_and_si128(u, nibbles);
@@ -494,22 +513,38 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_leading_lanes16
 	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 2;
 }
 
-/* The well-formed 2-byte sequences at s, up to 8 when whole (s has 16 bytes to read),
- * else up to 4 (8 bytes), written as \u escapes; returns how many. Writes 48 bytes
- * whatever the count: the slack of a chunk with 8 bytes of input left covers them. */
-static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_avx2(const unsigned char *s, char *out,
-		bool whole)
+/* The 1-15 bytes from s to end (the end of the string) in the first lanes, the others
+ * zero: loaded as the 16 bytes that end at end, which for a string shorter than 16 bytes
+ * include the end of its zend_string header, as in fastjson_scan_short_zstr(). */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_load_tail16_avx2(const unsigned char *s,
+		const unsigned char *end)
 {
-	/* Each 16-bit lane as lead << 8 | trail; the lanes past 8 bytes are zero when not whole,
-	 * which no sequence is. */
+	static const signed char shift_down[32] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+		-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+
+	return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *) (end - 16)),
+		_mm_loadu_si128((const __m128i *) (shift_down + 16 - (end - s))));
+}
+
+/* The well-formed 2-byte sequences at s, up to 8 when whole (s has 16 bytes to read),
+ * else up to 4 (8 bytes) or, fewer than 16 bytes before end, all that are there, written
+ * as \u escapes; returns how many. Writes 48 bytes whatever the count: the slack of a
+ * chunk covers them. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_avx2(const unsigned char *s,
+		const unsigned char *end, char *out, bool whole)
+{
+	/* Each 16-bit lane as lead << 8 | trail; the lanes past what was read are zero, which
+	 * no sequence is. */
 	const __m128i pair = _mm_shuffle_epi8(
-		whole ? _mm_loadu_si128((const __m128i *) s) : _mm_loadl_epi64((const __m128i *) s),
+		whole ? _mm_loadu_si128((const __m128i *) s)
+			: end - s >= 16 ? _mm_loadl_epi64((const __m128i *) s) : fastjson_load_tail16_avx2(s, end),
 		_mm_setr_epi8(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14));
-	const __m128i u = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(pair, 2), _mm_set1_epi16(0x07c0)),
-		_mm_and_si128(pair, _mm_set1_epi16(0x3f)));
+	const __m128i u = _mm_or_si128(_mm_and_si128(_mm_srli_epi16(pair, 2), fastjson_splat16_avx2(0x07c0)),
+		_mm_and_si128(pair, fastjson_splat16_avx2(0x3f)));
 	/* 110xxxxx 10xxxxxx, and no overlong form (C0, C1: a unit below 0x80). */
-	const __m128i good = _mm_andnot_si128(_mm_cmpeq_epi16(_mm_and_si128(u, _mm_set1_epi16(0x0780)), _mm_setzero_si128()),
-		_mm_cmpeq_epi16(_mm_and_si128(pair, _mm_set1_epi16((short) 0xe0c0)), _mm_set1_epi16((short) 0xc080)));
+	const __m128i good = _mm_andnot_si128(_mm_cmpeq_epi16(_mm_and_si128(u, fastjson_splat16_avx2(0x0780)), _mm_setzero_si128()),
+		_mm_cmpeq_epi16(_mm_and_si128(pair, fastjson_splat16_avx2(0xe0c0)), fastjson_splat16_avx2(0xc080)));
 
 	fastjson_write_u_escapes8_avx2(out, u);
 	return fastjson_leading_lanes16_avx2(good);
@@ -519,18 +554,19 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape2_av
  * *good where the lane is a 3-byte sequence's bytes (E0-EF, two 10xxxxxx). */
 static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_utf8_units3_avx2(__m128i seq, __m128i *good)
 {
-	*good = _mm_cmpeq_epi32(_mm_and_si128(seq, _mm_set1_epi32(0xf0c0c0)), _mm_set1_epi32(0xe08080));
-	return _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 4), _mm_set1_epi32(0xf000)),
-		_mm_and_si128(_mm_srli_epi32(seq, 2), _mm_set1_epi32(0x0fc0))), _mm_and_si128(seq, _mm_set1_epi32(0x3f)));
+	*good = _mm_cmpeq_epi32(_mm_and_si128(seq, fastjson_splat32_avx2(0xf0c0c0)), fastjson_splat32_avx2(0xe08080));
+	return _mm_or_si128(_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 4), fastjson_splat32_avx2(0xf000)),
+		_mm_and_si128(_mm_srli_epi32(seq, 2), fastjson_splat32_avx2(0x0fc0))), _mm_and_si128(seq, fastjson_splat32_avx2(0x3f)));
 }
 
 /* The well-formed 3-byte sequences at s, up to 8 when whole (s has 24 bytes to read),
- * else up to 5 (16 bytes), written as \u escapes; returns how many. Writes 48 bytes
- * whatever the count. */
-static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_avx2(const unsigned char *s, char *out,
-		bool whole)
+ * else up to 5 (16 bytes, or all that are there fewer than 16 bytes before end), written
+ * as \u escapes; returns how many. Writes 48 bytes whatever the count. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_avx2(const unsigned char *s,
+		const unsigned char *end, char *out, bool whole)
 {
-	const __m128i head = _mm_loadu_si128((const __m128i *) s);
+	const __m128i head = whole || end - s >= 16 ? _mm_loadu_si128((const __m128i *) s)
+		: fastjson_load_tail16_avx2(s, end);
 	/* Sequences 0-3 are bytes 0-11, sequences 4-7 bytes 12-23, read from s + 8 when whole;
 	 * else only sequence 4 is there, the lanes after it zero, which no sequence is. */
 	const __m128i seq0 = _mm_shuffle_epi8(head, _mm_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1));
@@ -543,13 +579,42 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_av
 	const __m128i u1 = fastjson_utf8_units3_avx2(seq1, &good1);
 	const __m128i u = _mm_packus_epi32(u0, u1);
 	/* Bits 11-15 of the unit: 00000 is an overlong form, 11011 a surrogate. */
-	const __m128i top = _mm_and_si128(u, _mm_set1_epi16((short) 0xf800));
+	const __m128i top = _mm_and_si128(u, fastjson_splat16_avx2(0xf800));
 	const __m128i good = _mm_andnot_si128(
-		_mm_or_si128(_mm_cmpeq_epi16(top, _mm_setzero_si128()), _mm_cmpeq_epi16(top, _mm_set1_epi16((short) 0xd800))),
+		_mm_or_si128(_mm_cmpeq_epi16(top, _mm_setzero_si128()), _mm_cmpeq_epi16(top, fastjson_splat16_avx2(0xd800))),
 		_mm_packs_epi32(good0, good1));
 
 	fastjson_write_u_escapes8_avx2(out, u);
 	return fastjson_leading_lanes16_avx2(good);
+}
+
+/* The well-formed 4-byte sequences at s, up to 4 (16 bytes, or all that are there fewer
+ * than 16 bytes before end), written as surrogate pairs of \u escapes; returns how many.
+ * Writes 48 bytes whatever the count. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape4_avx2(const unsigned char *s,
+		const unsigned char *end, char *out)
+{
+	const __m128i bytes = end - s >= 16 ? _mm_loadu_si128((const __m128i *) s) : fastjson_load_tail16_avx2(s, end);
+	/* Each 32-bit lane as lead << 24 | trail << 16 | trail << 8 | trail. */
+	const __m128i seq = _mm_shuffle_epi8(bytes, _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+	const __m128i cp = _mm_or_si128(
+		_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 6), fastjson_splat32_avx2(0x1c0000)),
+			_mm_and_si128(_mm_srli_epi32(seq, 4), fastjson_splat32_avx2(0x3f000))),
+		_mm_or_si128(_mm_and_si128(_mm_srli_epi32(seq, 2), fastjson_splat32_avx2(0xfc0)),
+			_mm_and_si128(seq, fastjson_splat32_avx2(0x3f))));
+	/* F0-F7 and three 10xxxxxx, within U+10000..U+10FFFF (no overlong form, nothing
+	 * above: F5-F7 and F4 90+ are). */
+	const __m128i good = _mm_andnot_si128(
+		_mm_or_si128(_mm_cmpgt_epi32(fastjson_splat32_avx2(0x10000), cp), _mm_cmpgt_epi32(cp, fastjson_splat32_avx2(0x10ffff))),
+		_mm_cmpeq_epi32(_mm_and_si128(seq, fastjson_splat32_avx2(0xf8c0c0c0)), fastjson_splat32_avx2(0xf0808080)));
+	/* High surrogate in the low 16 bits of the lane (written first), low one above. */
+	const __m128i offset = _mm_sub_epi32(cp, fastjson_splat32_avx2(0x10000));
+	const __m128i u = _mm_or_si128(_mm_or_si128(_mm_srli_epi32(offset, 10),
+			_mm_and_si128(_mm_slli_epi32(offset, 16), fastjson_splat32_avx2(0x03ff0000))),
+		fastjson_splat32_avx2(0xdc00d800));
+
+	fastjson_write_u_escapes8_avx2(out, u);
+	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 4;
 }
 #endif
 
@@ -574,6 +639,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_av
 # define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_copy_run_sse2
 # define FASTJSON_ESCAPE_U_BLOCK2 fastjson_utf8_escape2_avx2
 # define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3_avx2
+# define FASTJSON_ESCAPE_U_BLOCK4 fastjson_utf8_escape4_avx2
 # define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
 # define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_sse2
 # include "fastjson_escape_loop.h"

@@ -11,7 +11,8 @@
 typedef struct {
 	/* 1 when the byte is copied verbatim; never for bytes >= 0x80. */
 	uint8_t clean[256];
-	/* The escape of each dirty ASCII byte, padded to 8 bytes so it is written in one store. */
+	/* What each ASCII byte becomes, padded to 8 bytes so it is written in one store: its
+	 * escape when dirty, itself (length 1) when clean. */
 	char escape[128][8];
 	uint8_t escape_len[128];
 	/* ASCII bytes other than controls, '"' and '\\' that the vector scan must stop at,

@@ -5,7 +5,8 @@
  * kernel that copies runs of well-formed 2- and 3-byte sequences under
  * JSON_UNESCAPED_UNICODE, vector paths only), FASTJSON_ESCAPE_U_BLOCK2 and
  * FASTJSON_ESCAPE_U_BLOCK3 (kernels that write up to 8 such sequences of one length as \u
- * escapes at once, fewer when they may not read a whole block),
+ * escapes at once, fewer when they may not read a whole block), FASTJSON_ESCAPE_U_BLOCK4
+ * (the same for up to 4 four-byte sequences, as surrogate pairs),
  * FASTJSON_ESCAPE_UTF8_TARGET (the instruction set of those kernels) and
  * FASTJSON_ESCAPE_ASCII_BLOCK (the kernel that escapes ASCII 16 bytes at a time). */
 
@@ -39,11 +40,22 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
 }
 
 #ifdef FASTJSON_ESCAPE_UTF8_RUN
+/* The leads below which a character followed by more non-ASCII starts an escape run:
+ * 4-byte ones only where the run has a kernel for them. */
+# undef FASTJSON_ESCAPE_RUN_LEADS
+# ifdef FASTJSON_ESCAPE_U_BLOCK4
+#  define FASTJSON_ESCAPE_RUN_LEADS 0xf5
+# else
+#  define FASTJSON_ESCAPE_RUN_LEADS 0xf0
+# endif
+
 /* Writes the run at s of clean ASCII and well-formed 2- and 3-byte sequences, each
  * sequence as a \u escape, checking each character as it goes: with six output bytes
- * per character, a check of its own costs less than a vector's. Where the block kernels
- * exist, a lead with 8 (2-byte) or 16 (3-byte) bytes of input left goes to them, and
- * they write every sequence of its length that follows, up to 8. Stops at anything else
+ * per character, a check of its own costs less than a vector's. A lone ASCII byte, a
+ * line end too, is written from the escape set without leaving the run. Where the block
+ * kernels exist, a lead with 8 (2-byte) or 16 (3-byte) bytes of input left, or near the
+ * end of the string, goes to them, and they write every sequence of its length that
+ * follows, up to 8 (past stop when near the end). Stops at anything else
  * (left to the caller) or at the first character that starts at or after chunk_end; the
  * last 2 bytes of the string are the caller's too. */
 static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_escape_run)(
@@ -58,17 +70,18 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 		unsigned c = s[0];
 
 		if (c < 0x80) {
-			/* Spaces and punctuation between words stay in the run; three ASCII bytes in
-			 * a row are likely more, left to the clean-run kernel. */
-			if (!set->clean[c] || (s[1] | s[2]) < 0x80) {
+			/* Spaces, punctuation and line ends between words stay in the run; three ASCII
+			 * bytes in a row are likely more, left to the clean-run kernel. */
+			if ((s[1] | s[2]) < 0x80) {
 				break;
 			}
-			*out++ = (char) c;
+			memcpy(out, set->escape[c], 8);
+			out += set->escape_len[c];
 			s++;
 		} else if (c < 0xe0) {
 #ifdef FASTJSON_ESCAPE_U_BLOCK2
-			if (stop - s >= 8) {
-				unsigned n = FASTJSON_ESCAPE_U_BLOCK2(s, out, stop - s >= 16);
+			if (stop - s >= 8 || stop == end - 2) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK2(s, end, out, stop - s >= 16);
 
 				if (n == 0) {
 					break;
@@ -83,12 +96,26 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 			}
 			out = fastjson_write_u_escape(out, ((c & 0x1f) << 6) | (s[1] & 0x3f));
 			s += 2;
+#ifdef FASTJSON_ESCAPE_U_BLOCK4
+		} else if (c >= 0xf0) {
+			unsigned n;
+
+			if (stop - s < 16 && stop != end - 2) {
+				break;
+			}
+			n = FASTJSON_ESCAPE_U_BLOCK4(s, end, out);
+			if (n == 0) {
+				break;
+			}
+			s += n * 4;
+			out += n * 12;
+#endif
 		} else {
 			uint32_t cp;
 
 #ifdef FASTJSON_ESCAPE_U_BLOCK3
-			if (stop - s >= 16) {
-				unsigned n = FASTJSON_ESCAPE_U_BLOCK3(s, out, stop - s >= 24);
+			if (stop - s >= 16 || stop == end - 2) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK3(s, end, out, stop - s >= 24);
 
 				if (n == 0) {
 					break;
@@ -151,7 +178,8 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
 {
 	unsigned c = *s;
 
-	if (c - 0xc2 < 0xf0 - 0xc2 && end - s >= 8 && s[c < 0xe0 ? 2 : 3] >= 0x80) {
+	if (c - 0xc2 < (raw ? 0xf0 : FASTJSON_ESCAPE_RUN_LEADS) - 0xc2 && end - s >= 8
+			&& s[c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4] >= 0x80) {
 		return raw ? FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_raw)(s, end, chunk_end, set, out, options)
 			: FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run)(s, end, chunk_end, set, out, options);
 	}
@@ -219,7 +247,8 @@ static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty
 					uint32_t cp;
 
 					/* Emoji and the like come alone, between ASCII words: not worth a call. */
-					if (c >= 0xf0 && fastjson_utf8_decode_valid(s, end, &cp) == 4) {
+					if (c >= 0xf0 && (raw || FASTJSON_ESCAPE_RUN_LEADS == 0xf0 || end - s < 8 || s[4] < 0x80)
+							&& fastjson_utf8_decode_valid(s, end, &cp) == 4) {
 						out = fastjson_write_code_point(out, s, 4, cp, options, raw);
 						s += 4;
 						continue;
@@ -328,4 +357,5 @@ static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder
 #undef FASTJSON_ESCAPE_UTF8_TARGET
 #undef FASTJSON_ESCAPE_U_BLOCK2
 #undef FASTJSON_ESCAPE_U_BLOCK3
+#undef FASTJSON_ESCAPE_U_BLOCK4
 #undef FASTJSON_ESCAPE_ASCII_BLOCK

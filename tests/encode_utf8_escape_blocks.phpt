@@ -1,5 +1,5 @@
 --TEST--
-Runs of 2-byte, 3-byte and mixed UTF-8 text (the \u block kernels' 16- and 24-byte blocks) with every class of byte or sequence inserted at every byte offset, cut at every length, and around the 4096-byte chunk boundaries, every escaping flag set, every SIMD path
+Runs of 2-byte, 3-byte, 4-byte and mixed UTF-8 text (the \u block kernels' 16- and 24-byte blocks, and the 1-15 bytes before the end of a string) with every class of byte or sequence inserted at every byte offset, cut at every length, and around the 4096-byte chunk boundaries, every escaping flag set, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
@@ -13,12 +13,17 @@ require __DIR__ . '/fastjson_test.inc';
  * between one, two and three ASCII bytes, and 2- and 3-byte characters in turn. */
 $two = "\u{80}\u{7ff}жЯабвгдеёзийклмнопрстуфхцчшщъыьэюяÀÿ\u{5d0}\u{3a9}";
 $three = "\u{800}\u{d7ff}\u{e000}\u{ffff}中文字あいう€\u{2027}\u{202a}\u{fffd}\u{abcd}\u{1234}\u{feff}";
+// Surrogate pairs that differ in every hex digit: U+10000, U+10FFFF and the edges of
+// each half's 10 bits.
+$four = "\u{10000}\u{10ffff}😀🎉\u{103ff}\u{10400}\u{fffff}\u{1f9ea}\u{e0001}\u{2a6d6}";
 $chars = fn(string $s, int $n) => implode('', array_slice(preg_split('//u', str_repeat($s, 3), -1, PREG_SPLIT_NO_EMPTY), 0, $n));
 $backgrounds = [
     '2-byte' => $chars($two, 40),
     '3-byte' => $chars($three, 34),
     'words' => 'Такой этот, слово. Время при  дом все: человек можно!данные',
     '2/3-byte' => 'жё中Я€ю' . "\u{7ff}\u{800}" . 'ыあяいфう' . "\u{80}\u{ffff}" . 'бвг文字дез',
+    '4-byte' => $chars($four, 14),
+    'emoji words' => "😀 🎉 a\u{10ffff}\n😂😂 ✨й\u{10000} 中",
 ];
 
 $probes = [
@@ -51,11 +56,12 @@ foreach ($backgrounds as $bg) {
 }
 // Around the end of the first and second 4096-byte chunks of long runs.
 $chunk_cases = 0;
-foreach (['2-byte' => $two, '3-byte' => $three] as $bg) {
+// (4-byte text only around the first: the batches' memory)
+foreach (['2-byte' => [$two, 30, 2], '3-byte' => [$three, 30, 2], '4-byte' => [$four, 16, 1]] as [$bg, $reach, $edges]) {
     $long = str_repeat($bg, intdiv(9000, strlen($bg)) + 1);
-    foreach ([4096, 8192] as $edge) {
+    foreach (array_slice([4096, 8192], 0, $edges) as $edge) {
         foreach (['"', "\xc3", "\xe2\x80\xa8", "\xf0\x9f\x98\x80", 'a'] as $p) {
-            for ($at = $edge - 30; $at <= $edge + 30; $at++) {
+            for ($at = $edge - $reach; $at <= $edge + $reach; $at++) {
                 $strings[] = substr($long, 0, $at) . $p . substr($long, $at);
                 $chunk_cases++;
             }
@@ -100,5 +106,5 @@ echo 'chunk-edge strings: ', $chunk_cases, "\n";
 $report->finish('strings compared', (count($flag_sets) * count($strings) + 2 * count($valid)) * count($paths));
 ?>
 --EXPECT--
-chunk-edge strings: 1220
+chunk-edge strings: 1385
 strings compared: OK
