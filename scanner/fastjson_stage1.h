@@ -299,23 +299,34 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_prefix_xor_clmu
 }
 #endif
 
-/* The bytes escaped by a backslash: those after a run of backslashes of odd length.
+/* The bytes escaped by the runs of backslashes in runs: those after a run of odd length.
  * Adding a run's first bit to the run carries past its end; the carry lands on the byte
  * after the run, whose position has the parity of (start + length). So runs that start
  * on even positions escape where the carry lands on an odd one, and the other way round.
  * A run that reaches the block's end carries out of bit 63: it escapes the next block's
  * first byte when it started on an odd position (64 - start is then odd). */
-static zend_always_inline uint64_t fastjson_escaped_bytes(uint64_t backslash, uint64_t *carry)
+static zend_always_inline uint64_t fastjson_escaped_by_runs(uint64_t runs, uint64_t *carry_out)
 {
 	const uint64_t even = UINT64_C(0x5555555555555555);
-	uint64_t escaped_first = *carry;
-	uint64_t runs = backslash & ~escaped_first; /* an escaped backslash starts nothing */
 	uint64_t starts = runs & ~(runs << 1);
 	uint64_t from_even = runs + (starts & even);
 	uint64_t from_odd = runs + (starts & ~even);
 
-	*carry = from_odd < runs;
-	return ((from_even & ~runs & ~even) | (from_odd & ~runs & even)) | escaped_first;
+	*carry_out = from_odd < runs;
+	return (from_even & ~runs & ~even) | (from_odd & ~runs & even);
+}
+
+/* The bytes escaped by a backslash, given whether the first one is (*carry, updated for
+ * the next block). A branch on the carry, not arithmetic with it: it is rarely set, and
+ * the prediction keeps one block's escapes from waiting for the previous block's, which
+ * in text dense with escapes chained every block's arithmetic to the last. */
+static zend_always_inline uint64_t fastjson_escaped_bytes(uint64_t backslash, uint64_t *carry)
+{
+	if (UNEXPECTED(*carry)) {
+		/* An escaped backslash starts no run. */
+		return fastjson_escaped_by_runs(backslash & ~UINT64_C(1), carry) | 1;
+	}
+	return fastjson_escaped_by_runs(backslash, carry);
 }
 
 /* The \u escape whose 'u' is at u, as ext/json takes it: 0 rejected (digits missing or
