@@ -511,10 +511,56 @@ static zend_never_inline void fastjson_unescape_runs(unsigned char *out, unsigne
 }
 
 #ifdef FASTJSON_HAVE_AVX2
+/* Room the window loop needs at out and in the input: a window's escapes reach at most 12
+ * bytes past it (a pair, "\uXXXX\uXXXX", from its last byte) or past where a run of \u
+ * escapes is stopped, and each run after one is one 32-byte store from there. */
+#define FASTJSON_UNESCAPE_WINDOW_ROOM (2 * 32 + 16)
+
+/* 32 bytes of the string at a time: one compare finds all their backslashes, and each
+ * escape among them is decoded at a place known from that mask, its following run copied
+ * by one store. Where each escape was found by a load at the end of the previous one,
+ * text with an escape every few bytes waited for a load, a compare and a movemask per
+ * escape. The window's backslashes past the string's end are left alone: they belong to
+ * later strings. */
 static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx2(unsigned char *out,
 		unsigned char *out_end, const unsigned char *p, const unsigned char *end, const unsigned char *limit,
 		fastjson_simd_path simd)
 {
+	ptrdiff_t room;
+
+	while (p < end && (room = MIN(out_end - out, limit - p)) >= FASTJSON_UNESCAPE_WINDOW_ROOM) {
+		/* Where a run of \u escapes stops, so that the store after it stays in the room. */
+		const unsigned char *runs_end = p + room - 32 - 12;
+		__m256i v = _mm256_loadu_si256((const __m256i *) p);
+		uint64_t backslash = (uint32_t) _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')));
+		unsigned done = 0; /* the window's bytes decoded so far; those up to its next backslash are at out */
+
+		_mm256_storeu_si256((__m256i *) out, v);
+		if (end - p < 32) {
+			backslash &= (UINT64_C(1) << (end - p)) - 1;
+		}
+		while (backslash) {
+			unsigned at = fastjson_ctz64(backslash);
+			out += at - done;
+			if (p[at + 1] != 'u') {
+				*out++ = fastjson_escaped_byte[p[at + 1]];
+				done = at + 2;
+			} else {
+				/* \u escapes come in runs (non-Latin text): one store after the run,
+				 * which may go on past the window. */
+				const unsigned char *escape = p + at;
+				do {
+					out = fastjson_unescape_one(out, &escape);
+				} while (escape < runs_end && *escape == '\\');
+				done = (unsigned) (escape - p);
+			}
+			backslash = done < 32 ? backslash & (~UINT64_C(0) << done) : 0;
+			_mm256_storeu_si256((__m256i *) out, _mm256_loadu_si256((const __m256i *) (p + done)));
+		}
+		/* An escape across the window's end takes the next window's first bytes. */
+		out += MAX(done, 32) - done;
+		p += MAX(done, 32);
+	}
 	FASTJSON_UNESCAPE_RUNS(fastjson_copy_to_backslash32_avx2, 32);
 }
 #endif

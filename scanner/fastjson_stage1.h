@@ -23,6 +23,9 @@
 /* The out-of-line checks of a block (escapes, UTF-8), one per SIMD path: each reader
  * that includes this file calls those it needs. */
 #define FASTJSON_STAGE1_CHECK static zend_never_inline ZEND_ATTRIBUTE_UNUSED
+/* The vector paths' escape checks, inline: a call from the block loop would spill and
+ * reload its vector registers, which cost escape-dense text more than the check. */
+#define FASTJSON_STAGE1_INLINE_CHECK static zend_always_inline
 
 /* Bytes of one block by class: bit i for byte i. */
 typedef struct {
@@ -296,23 +299,34 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_prefix_xor_clmu
 }
 #endif
 
-/* The bytes escaped by a backslash: those after a run of backslashes of odd length.
+/* The bytes escaped by the runs of backslashes in runs: those after a run of odd length.
  * Adding a run's first bit to the run carries past its end; the carry lands on the byte
  * after the run, whose position has the parity of (start + length). So runs that start
  * on even positions escape where the carry lands on an odd one, and the other way round.
  * A run that reaches the block's end carries out of bit 63: it escapes the next block's
  * first byte when it started on an odd position (64 - start is then odd). */
-static zend_always_inline uint64_t fastjson_escaped_bytes(uint64_t backslash, uint64_t *carry)
+static zend_always_inline uint64_t fastjson_escaped_by_runs(uint64_t runs, uint64_t *carry_out)
 {
 	const uint64_t even = UINT64_C(0x5555555555555555);
-	uint64_t escaped_first = *carry;
-	uint64_t runs = backslash & ~escaped_first; /* an escaped backslash starts nothing */
 	uint64_t starts = runs & ~(runs << 1);
 	uint64_t from_even = runs + (starts & even);
 	uint64_t from_odd = runs + (starts & ~even);
 
-	*carry = from_odd < runs;
-	return ((from_even & ~runs & ~even) | (from_odd & ~runs & even)) | escaped_first;
+	*carry_out = from_odd < runs;
+	return (from_even & ~runs & ~even) | (from_odd & ~runs & even);
+}
+
+/* The bytes escaped by a backslash, given whether the first one is (*carry, updated for
+ * the next block). A branch on the carry, not arithmetic with it: it is rarely set, and
+ * the prediction keeps one block's escapes from waiting for the previous block's, which
+ * in text dense with escapes chained every block's arithmetic to the last. */
+static zend_always_inline uint64_t fastjson_escaped_bytes(uint64_t backslash, uint64_t *carry)
+{
+	if (UNEXPECTED(*carry)) {
+		/* An escaped backslash starts no run. */
+		return fastjson_escaped_by_runs(backslash & ~UINT64_C(1), carry) | 1;
+	}
+	return fastjson_escaped_by_runs(backslash, carry);
 }
 
 /* The \u escape whose 'u' is at u, as ext/json takes it: 0 rejected (digits missing or
@@ -599,7 +613,8 @@ static zend_always_inline int fastjson_stage1_escape_masks(fastjson_stage1 *s, u
 	return 1;
 }
 
-/* Whether a block has 4 escapes or more: below that, checking them one by one costs less. */
+/* Whether a block has 4 escapes or more: below that, checking them one by one costs less
+ * (SSE2, whose classes take a compare per character). */
 static zend_always_inline bool fastjson_escapes_by_masks(uint64_t escaped)
 {
 	escaped &= escaped - 1;
@@ -674,8 +689,9 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_short_escape_ch
 }
 
 /* The escape classes are computed once: blocks whose escapes are all short ("\/bfnrt)
- * are settled by the escape-character mask alone, the rest reuse it for the \u checks. */
-FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fastjson_stage1 *s, uint64_t escaped,
+ * are settled by the escape-character mask alone, the rest reuse it for the \u checks
+ * by masks, however few they are (only the escape-by-escape check is out of line). */
+FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	__m256i v_lo = _mm256_loadu_si256((const __m256i *) bytes);
@@ -683,6 +699,7 @@ FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fas
 	__m256i lo = fastjson_escape_nibbles_avx2(v_lo);
 	__m256i hi = fastjson_escape_nibbles_avx2(v_hi);
 	fastjson_escape_classes e;
+	int verdict;
 
 	e.escape_char = fastjson_escape_mask_avx2(lo, hi, 0x0f);
 	e.u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
@@ -690,17 +707,11 @@ FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fas
 	if (!(escaped & ~(e.escape_char & ~e.u))) {
 		return true;
 	}
-	if (fastjson_escapes_by_masks(escaped)) {
-		int verdict;
-		e.hex = fastjson_escape_mask_avx2(lo, hi, 0x30);
-		e.d = fastjson_escape_mask_avx2(lo, hi, 0x40);
-		e.hex_from_8 = fastjson_escape_mask_avx2(lo, hi, (char) 0xa0);
-		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
-		if (verdict >= 0) {
-			return verdict;
-		}
-	}
-	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+	e.hex = fastjson_escape_mask_avx2(lo, hi, 0x30);
+	e.d = fastjson_escape_mask_avx2(lo, hi, 0x40);
+	e.hex_from_8 = fastjson_escape_mask_avx2(lo, hi, (char) 0xa0);
+	verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
+	return verdict >= 0 ? verdict : fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
 }
 #endif
 
@@ -715,7 +726,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_short_escape_
 	return _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x0f)) & ~_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u'));
 }
 
-FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512(fastjson_stage1 *s,
+FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512(fastjson_stage1 *s,
 		uint64_t escaped, const unsigned char *bytes, const unsigned char *at)
 {
 	const __m512i by_low = _mm512_broadcast_i32x4(_mm_setr_epi8(FASTJSON_ESCAPE_BY_LOW));
@@ -724,23 +735,18 @@ FASTJSON_STAGE1_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes_avx512
 	__m512i classes = _mm512_and_si512(_mm512_shuffle_epi8(by_low, v),
 		_mm512_shuffle_epi8(by_high, _mm512_and_si512(_mm512_srli_epi16(v, 4), _mm512_set1_epi8(0x0f))));
 	fastjson_escape_classes e;
+	int verdict;
 
 	e.escape_char = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x0f));
 	e.u = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('u'));
 	if (!(escaped & ~(e.escape_char & ~e.u))) {
 		return true;
 	}
-	if (fastjson_escapes_by_masks(escaped)) {
-		int verdict;
-		e.hex = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x30));
-		e.d = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x40));
-		e.hex_from_8 = _mm512_test_epi8_mask(classes, _mm512_set1_epi8((char) 0xa0));
-		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
-		if (verdict >= 0) {
-			return verdict;
-		}
-	}
-	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+	e.hex = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x30));
+	e.d = _mm512_test_epi8_mask(classes, _mm512_set1_epi8(0x40));
+	e.hex_from_8 = _mm512_test_epi8_mask(classes, _mm512_set1_epi8((char) 0xa0));
+	verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
+	return verdict >= 0 ? verdict : fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
 }
 #endif
 
@@ -763,16 +769,16 @@ static zend_always_inline uint64_t fastjson_short_escape_chars_neon(const unsign
 	return fastjson_movemask64_neon(chars[0], chars[1], chars[2], chars[3]);
 }
 
-FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint64_t escaped,
+FASTJSON_STAGE1_INLINE_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
 	static const uint8_t by_low_bytes[16] = {FASTJSON_ESCAPE_BY_LOW};
 	static const uint8_t by_high_bytes[16] = {FASTJSON_ESCAPE_BY_HIGH};
 	const uint8x16_t by_low = vld1q_u8(by_low_bytes);
 	const uint8x16_t by_high = vld1q_u8(by_high_bytes);
-	uint8x16_t classes[4], u[4], escape_char[4];
+	uint8x16_t classes[4], u[4], escape_char[4], hex[4], d[4], hex_from_8[4];
 	fastjson_escape_classes e;
-	int i;
+	int i, verdict;
 
 	for (i = 0; i < 4; i++) {
 		uint8x16_t v = vld1q_u8(bytes + 16 * i);
@@ -785,23 +791,16 @@ FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint
 	if (!(escaped & ~(e.escape_char & ~e.u))) {
 		return true;
 	}
-	if (fastjson_escapes_by_masks(escaped)) {
-		uint8x16_t hex[4], d[4], hex_from_8[4];
-		int verdict;
-		for (i = 0; i < 4; i++) {
-			hex[i] = vtstq_u8(classes[i], vdupq_n_u8(0x30));
-			d[i] = vtstq_u8(classes[i], vdupq_n_u8(0x40));
-			hex_from_8[i] = vtstq_u8(classes[i], vdupq_n_u8(0xa0));
-		}
-		e.hex = fastjson_movemask64_neon(hex[0], hex[1], hex[2], hex[3]);
-		e.d = fastjson_movemask64_neon(d[0], d[1], d[2], d[3]);
-		e.hex_from_8 = fastjson_movemask64_neon(hex_from_8[0], hex_from_8[1], hex_from_8[2], hex_from_8[3]);
-		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
-		if (verdict >= 0) {
-			return verdict;
-		}
+	for (i = 0; i < 4; i++) {
+		hex[i] = vtstq_u8(classes[i], vdupq_n_u8(0x30));
+		d[i] = vtstq_u8(classes[i], vdupq_n_u8(0x40));
+		hex_from_8[i] = vtstq_u8(classes[i], vdupq_n_u8(0xa0));
 	}
-	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+	e.hex = fastjson_movemask64_neon(hex[0], hex[1], hex[2], hex[3]);
+	e.d = fastjson_movemask64_neon(d[0], d[1], d[2], d[3]);
+	e.hex_from_8 = fastjson_movemask64_neon(hex_from_8[0], hex_from_8[1], hex_from_8[2], hex_from_8[3]);
+	verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
+	return verdict >= 0 ? verdict : fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
 }
 #endif
 
