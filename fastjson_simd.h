@@ -36,7 +36,7 @@ static zend_always_inline bool fastjson_simd_has_avx2(fastjson_simd_path path)
 # define FASTJSON_TARGET_AVX2 __attribute__((target("avx2,pclmul")))
 #endif
 #if defined(FASTJSON_HAVE_AVX512)
-# define FASTJSON_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx2,pclmul")))
+# define FASTJSON_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx2,pclmul")))
 #endif
 #if defined(FASTJSON_HAVE_NEON)
 # include <arm_neon.h>
