@@ -786,6 +786,22 @@ generic:
 	zend_string_release_ex(key, 0);
 }
 
+/* zend_hash_next_index_insert_new() of a list's next element, inline while the packed
+ * table it fills from 0 has room (as that function stores it); growing it is left to it. */
+static zend_always_inline void fastjson_table_push(HashTable *ht, zval *value)
+{
+	uint32_t idx = ht->nNumUsed;
+
+	if (EXPECTED(HT_IS_PACKED(ht) && idx < ht->nTableSize && ht->nNextFreeElement == (zend_long) idx)) {
+		ZVAL_COPY_VALUE(ht->arPacked + idx, value);
+		ht->nNumUsed = idx + 1;
+		ht->nNextFreeElement = (zend_long) idx + 1;
+		ht->nNumOfElements++;
+		return;
+	}
+	zend_hash_next_index_insert_new(ht, value);
+}
+
 static zend_always_inline void fastjson_close_array(zval *result, zval *first, zval *sp)
 {
 	uint32_t count = (uint32_t) (sp - first);
@@ -1132,7 +1148,7 @@ value_done:
 				sp = fastjson_to_table(p, f, sp);
 			}
 		} else if (f->kind == FASTJSON_FRAME_ARRAY) {
-			zend_hash_next_index_insert_new(f->table, &value);
+			fastjson_table_push(f->table, &value);
 		} else if (f->shape) {
 			sp--;
 			fastjson_table_put_new(f->table, Z_STR_P(sp), &value);
