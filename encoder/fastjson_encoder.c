@@ -308,6 +308,48 @@ static zend_always_inline char *fastjson_write_8_digits(char *out, uint32_t v)
 	return out + 8;
 }
 
+/* Nine digits, zero-padded, without a division: v / 10^8 as a fixed-point number with 57
+ * fraction bits, whose integer part is the first digit and whose fraction times 100
+ * gives each next pair. The rounded-up reciprocal's error stays below the last pair's
+ * unit for every v < 10^9 (checked for all of them). */
+static zend_always_inline uint64_t fastjson_next_pair(char *out, uint64_t x)
+{
+	x = (x & ((UINT64_C(1) << 57) - 1)) * 100;
+	memcpy(out, fastjson_digit_pairs + (x >> 57) * 2, 2);
+	return x;
+}
+
+static zend_always_inline char *fastjson_write_9_digits(char *out, uint32_t v)
+{
+	uint64_t x = (uint64_t) v * ((UINT64_C(1) << 57) / 100000000 + 1);
+
+	out[0] = (char) ('0' + (x >> 57));
+	x = fastjson_next_pair(out + 1, x);
+	x = fastjson_next_pair(out + 3, x);
+	x = fastjson_next_pair(out + 5, x);
+	fastjson_next_pair(out + 7, x);
+	return out + 9;
+}
+
+/* Ten digits and more: rarer, and out of line so that the walks, which inline the
+ * writer at every value site, stay small. */
+static zend_never_inline char *fastjson_write_wide_digits(char *out, zend_ulong u)
+{
+	if (u < UINT64_C(10000000000)) {
+		/* Unix times: the first digit, then nine more as above. */
+		*out = (char) ('0' + u / 1000000000);
+		return fastjson_write_9_digits(out + 1, (uint32_t) (u % 1000000000));
+	}
+	if (u < UINT64_C(10000000000000000)) {
+		out = fastjson_write_leading_digits(out, (uint32_t) (u / 100000000));
+		return fastjson_write_8_digits(out, (uint32_t) (u % 100000000));
+	}
+	out = fastjson_write_leading_digits(out, (uint32_t) (u / UINT64_C(10000000000000000)));
+	u %= UINT64_C(10000000000000000);
+	out = fastjson_write_8_digits(out, (uint32_t) (u / 100000000));
+	return fastjson_write_8_digits(out, (uint32_t) (u % 100000000));
+}
+
 /* Eight digits at a time, each block one store. out must have room for
  * FASTJSON_LONG_MAX_LENGTH bytes. */
 static zend_always_inline char *fastjson_write_long(char *out, zend_long value)
@@ -320,14 +362,10 @@ static zend_always_inline char *fastjson_write_long(char *out, zend_long value)
 	if (u < UINT64_C(100000000)) {
 		return fastjson_write_leading_digits(out, (uint32_t) u);
 	}
-	if (u < UINT64_C(10000000000000000)) {
-		out = fastjson_write_leading_digits(out, (uint32_t) (u / 100000000));
-		return fastjson_write_8_digits(out, (uint32_t) (u % 100000000));
+	if (u < UINT64_C(1000000000)) {
+		return fastjson_write_9_digits(out, (uint32_t) u);
 	}
-	out = fastjson_write_leading_digits(out, (uint32_t) (u / UINT64_C(10000000000000000)));
-	u %= UINT64_C(10000000000000000);
-	out = fastjson_write_8_digits(out, (uint32_t) (u / 100000000));
-	return fastjson_write_8_digits(out, (uint32_t) (u % 100000000));
+	return fastjson_write_wide_digits(out, u);
 }
 
 static zend_always_inline void fastjson_append_long(fastjson_buf *buf, zend_long value)

@@ -1,5 +1,5 @@
 --TEST--
-Integers of every digit count (1-19, both signs, each power of ten and its neighbours, PHP_INT_MIN/MAX) as list elements, member values, integer keys and declared properties; scalar members written in the room their prefix reserved, crossing the local buffer's end and the growth steps at every offset; pretty-print indents of every depth to 40
+Integers of every digit count (1-19, both signs, each power of ten and its neighbours, PHP_INT_MIN/MAX), nine- and ten-digit ones densely (every lead digit before runs of zeros and nines, random ones) as list elements, member values, integer keys and declared properties; scalar members written in the room their prefix reserved, crossing the local buffer's end and the growth steps at every offset; pretty-print indents of every depth to 40
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
@@ -60,6 +60,32 @@ foreach ($flag_sets as $flags) {
     }
 }
 
+/* Nine and ten digits are written by a multiply chain, each pair from the fraction left by
+ * the one before: every lead, then a zero or nine run broken by one digit at each place,
+ * and random values of those lengths. */
+$wide = [];
+foreach ([100000000, 1000000000] as $p) {
+    for ($lead = 1; $lead <= 9; $lead++) {
+        for ($j = 1; $j < $p; $j *= 10) {
+            foreach ([0, 1, 5, 9] as $d) {
+                $wide[] = $lead * $p + $d * $j;
+                $wide[] = $lead * $p + $p - 1 - $d * $j;
+            }
+        }
+    }
+    for ($i = 0; $i < 3000; $i++) {
+        $wide[] = $p + $r->below(9 * $p);
+    }
+}
+$wide_cases = 0;
+foreach ([0, JSON_PRETTY_PRINT, JSON_FORCE_OBJECT] as $flags) {
+    foreach ([$wide, array_map(fn($v) => -$v, $wide)] as $list) {
+        $report->add(fj_compare_encode($list, $flags));
+        $report->add(fj_compare_encode(array_fill_keys($list, 0), $flags));
+        $wide_cases += 2;
+    }
+}
+
 /* A prefix string moves each scalar member across the 1024-byte local buffer and, in the
  * long form, across the first growth steps of the heap buffer: every byte offset. */
 $members = [
@@ -94,7 +120,7 @@ for ($depth = 1; $depth <= 40; $depth++) {
         }
     }
 }
-$report->finish('integer and scalar member cases compared', 8 * (6 * count(fj_simd_paths()) + 2 * count($ints)) + 3 * 3 * 362 + $pretty_cases);
+$report->finish('integer and scalar member cases compared', 8 * (6 * count(fj_simd_paths()) + 2 * count($ints)) + 3 * 3 * 362 + $pretty_cases + $wide_cases);
 ?>
 --EXPECT--
 integer and scalar member cases compared: OK
