@@ -331,9 +331,10 @@ static zend_always_inline char *fastjson_write_9_digits(char *out, uint32_t v)
 	return out + 9;
 }
 
-/* Ten digits and more: rarer, and out of line so that the walks, which inline the
- * writer at every value site, stay small. */
-static zend_never_inline char *fastjson_write_wide_digits(char *out, zend_ulong u)
+/* Ten digits and more: rarer, and out of line so that the walks, which inline the writer
+ * at every value site, stay small; cold, so that it sits apart from the hot code (placed
+ * between the walks it cost small warm records 5-10% at the same instruction count). */
+static ZEND_COLD zend_never_inline char *fastjson_write_wide_digits(char *out, zend_ulong u)
 {
 	if (u < UINT64_C(10000000000)) {
 		/* Unix times: the first digit, then nine more as above. */
