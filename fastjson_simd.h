@@ -85,6 +85,16 @@ static zend_always_inline unsigned fastjson_popcount64(uint64_t mask)
 	return (unsigned) ((mask * UINT64_C(0x0101010101010101)) >> 56);
 }
 
+/* A hint to fetch the cache line at p, which is never dereferenced. */
+static zend_always_inline void fastjson_prefetch(const void *p)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__builtin_prefetch(p);
+#else
+	(void) p;
+#endif
+}
+
 static zend_always_inline unsigned fastjson_clz64(uint64_t value)
 {
 #if defined(__GNUC__) || defined(__clang__)

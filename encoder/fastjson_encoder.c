@@ -824,15 +824,6 @@ static zend_always_inline zend_result fastjson_encode_member(fastjson_encoder *e
  * one: the next sibling's buckets (its table was started one member before) and the
  * property table of the one after. Only the live table is read, and every pointer followed
  * is held by it at that moment. */
-static zend_always_inline void fastjson_prefetch(const void *p)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	__builtin_prefetch(p);
-#else
-	(void) p;
-#endif
-}
-
 static zend_always_inline bool fastjson_is_container(const zval *v)
 {
 	return (unsigned) (Z_TYPE_P(v) - IS_ARRAY) <= IS_OBJECT - IS_ARRAY;

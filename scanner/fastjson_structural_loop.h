@@ -43,7 +43,7 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 	for (; end - at >= FASTJSON_BLOCK; at += FASTJSON_BLOCK) {
 		/* The input ahead, from L2 or further: the grammar's mispredictions would leave
 		 * the loads of the next blocks waiting. Never past the input's end. */
-		__builtin_prefetch(end - at > FASTJSON_PREFETCH_AHEAD ? at + FASTJSON_PREFETCH_AHEAD : at);
+		fastjson_prefetch(end - at > FASTJSON_PREFETCH_AHEAD ? at + FASTJSON_PREFETCH_AHEAD : at);
 		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, at, at, end, track)) {
 			return false;
 		}
