@@ -233,7 +233,8 @@ static const unsigned char fastjson_class7_table[128] ZEND_ATTRIBUTE_UNUSED = {
 	['F'] = FASTJSON_CLASS7_HEX_LETTER,
 };
 
-/* Each byte's classes (0 for bytes from 0x80 is left to the caller's mask). */
+/* Each byte's classes; a byte from 0x80 gets those of the ASCII byte it aliases, so
+ * callers mask such bytes out. */
 static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_class7_avx512(__m512i v)
 {
 	return _mm512_permutex2var_epi8(_mm512_loadu_si512((const void *) fastjson_class7_table), v,
