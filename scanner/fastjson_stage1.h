@@ -35,7 +35,7 @@ typedef struct {
 	uint64_t backslash;
 	uint64_t quote;
 	uint64_t op;      /* , : [ ] { } */
-	uint64_t space;   /* JSON whitespace */
+	uint64_t separator; /* op and JSON whitespace: what ends a number or literal */
 	uint64_t control; /* below 0x20 */
 	uint64_t high;    /* 0x80 and above */
 } fastjson_block_classes;
@@ -90,7 +90,7 @@ static zend_always_inline void fastjson_classify_scalar(const unsigned char *p, 
 
 	memset(c, 0, sizeof(*c));
 	for (i = 0; i < 8; i++) {
-		uint64_t x, lower;
+		uint64_t x, lower, op;
 		memcpy(&x, p + 8 * i, 8);
 #ifdef WORDS_BIGENDIAN
 		x = __builtin_bswap64(x);
@@ -98,9 +98,10 @@ static zend_always_inline void fastjson_classify_scalar(const unsigned char *p, 
 		lower = x | UINT64_C(0x2020202020202020);
 		c->backslash |= (uint64_t) fastjson_swar_bits(fastjson_swar_eq(x, '\\')) << (8 * i);
 		c->quote |= (uint64_t) fastjson_swar_bits(fastjson_swar_eq(x, '"')) << (8 * i);
-		c->op |= (uint64_t) fastjson_swar_bits(fastjson_swar_eq(x, ',') | fastjson_swar_eq(x, ':')
-			| fastjson_swar_eq(lower, '{') | fastjson_swar_eq(lower, '}')) << (8 * i);
-		c->space |= (uint64_t) fastjson_swar_bits(fastjson_swar_eq(x, ' ') | fastjson_swar_eq(x, '\n')
+		op = fastjson_swar_eq(x, ',') | fastjson_swar_eq(x, ':') | fastjson_swar_eq(lower, '{')
+			| fastjson_swar_eq(lower, '}');
+		c->op |= (uint64_t) fastjson_swar_bits(op) << (8 * i);
+		c->separator |= (uint64_t) fastjson_swar_bits(op | fastjson_swar_eq(x, ' ') | fastjson_swar_eq(x, '\n')
 			| fastjson_swar_eq(x, '\r') | fastjson_swar_eq(x, '\t')) << (8 * i);
 		/* Below 0x20: adding 0x60 to the low 7 bits leaves bit 7 clear, and bit 7 was clear. */
 		c->control |= (uint64_t) fastjson_swar_bits(
@@ -142,7 +143,8 @@ static zend_always_inline void fastjson_classify_sse2(const unsigned char *p, fa
 	c->backslash = fastjson_movemask64_sse2(bs[0], bs[1], bs[2], bs[3]);
 	c->quote = fastjson_movemask64_sse2(qt[0], qt[1], qt[2], qt[3]);
 	c->op = fastjson_movemask64_sse2(op[0], op[1], op[2], op[3]);
-	c->space = fastjson_movemask64_sse2(sp[0], sp[1], sp[2], sp[3]);
+	/* Or-ing the vectors instead costs more: they stay live, and 16 registers run out. */
+	c->separator = c->op | fastjson_movemask64_sse2(sp[0], sp[1], sp[2], sp[3]);
 	c->control = fastjson_movemask64_sse2(ctl[0], ctl[1], ctl[2], ctl[3]);
 	c->high = fastjson_movemask64_sse2(v[0], v[1], v[2], v[3]);
 }
@@ -156,11 +158,14 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_movemask64_avx2
 
 /* Whitespace and structural characters by two table look-ups, one per nibble: each
  * class is a bit set in both the high nibble's and the low nibble's entry.
- *   bit 0: 0x09 0x0a 0x0d   bit 1: 0x20   bit 2: ','   bit 3: ':'   bit 4: [ ] { } */
-#define FASTJSON_CLASS_BY_LOW 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 0, 0
-#define FASTJSON_CLASS_BY_HIGH 1, 0, 2 | 4, 8, 0, 16, 0, 16, 0, 0, 0, 0, 0, 0, 0, 0
+ *   bit 0: 0x09 0x0a 0x0d   bit 1: 0x20   bit 2: ','   bit 3: ':'   bit 4: [ ] { }
+ * and, for the escape check, which shares the look-ups, the escapes other than \" and
+ * \\:   bit 5: b f n   bit 6: r t   bit 7: / */
+#define FASTJSON_CLASS_BY_LOW 2, 0, 32 | 64, 0, 64, 0, 32, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 32, 128
+#define FASTJSON_CLASS_BY_HIGH 1, 0, 2 | 4 | 128, 8, 0, 16, 32, 16 | 64, 0, 0, 0, 0, 0, 0, 0, 0
 #define FASTJSON_CLASS_SPACE (1 | 2)
 #define FASTJSON_CLASS_OP (4 | 8 | 16)
+#define FASTJSON_CLASS_SHORT_ESCAPE (32 | 64 | 128)
 
 static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_nibble_classes_avx2(__m256i v)
 {
@@ -181,7 +186,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_classify_avx2(const
 	__m256i class_hi = fastjson_nibble_classes_avx2(hi);
 	const __m256i zero = _mm256_setzero_si256();
 	const __m256i op_bits = _mm256_set1_epi8(FASTJSON_CLASS_OP);
-	const __m256i space_bits = _mm256_set1_epi8(FASTJSON_CLASS_SPACE);
+	const __m256i separator_bits = _mm256_set1_epi8(FASTJSON_CLASS_OP | FASTJSON_CLASS_SPACE);
 	const __m256i ctl_max = _mm256_set1_epi8(0x1f);
 
 	c->backslash = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(lo, _mm256_set1_epi8('\\')),
@@ -190,8 +195,8 @@ static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_classify_avx2(const
 		_mm256_cmpeq_epi8(hi, _mm256_set1_epi8('"')));
 	c->op = ~fastjson_movemask64_avx2(_mm256_cmpeq_epi8(_mm256_and_si256(class_lo, op_bits), zero),
 		_mm256_cmpeq_epi8(_mm256_and_si256(class_hi, op_bits), zero));
-	c->space = ~fastjson_movemask64_avx2(_mm256_cmpeq_epi8(_mm256_and_si256(class_lo, space_bits), zero),
-		_mm256_cmpeq_epi8(_mm256_and_si256(class_hi, space_bits), zero));
+	c->separator = ~fastjson_movemask64_avx2(_mm256_cmpeq_epi8(_mm256_and_si256(class_lo, separator_bits), zero),
+		_mm256_cmpeq_epi8(_mm256_and_si256(class_hi, separator_bits), zero));
 	c->control = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(_mm256_max_epu8(lo, ctl_max), ctl_max),
 		_mm256_cmpeq_epi8(_mm256_max_epu8(hi, ctl_max), ctl_max));
 	c->high = fastjson_movemask64_avx2(lo, hi);
@@ -253,7 +258,8 @@ static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_classify_avx512(c
 	c->backslash = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('\\'));
 	c->quote = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"'));
 	c->op = _mm512_mask_test_epi8_mask(~high, classes, _mm512_set1_epi8(FASTJSON_CLASS7_OP));
-	c->space = _mm512_mask_test_epi8_mask(~high, classes, _mm512_set1_epi8(FASTJSON_CLASS7_SPACE));
+	c->separator = _mm512_mask_test_epi8_mask(~high, classes,
+		_mm512_set1_epi8(FASTJSON_CLASS7_OP | FASTJSON_CLASS7_SPACE));
 	c->control = _mm512_cmple_epu8_mask(v, _mm512_set1_epi8(0x1f));
 	c->high = high;
 }
@@ -313,7 +319,8 @@ static zend_always_inline void fastjson_classify_neon(const unsigned char *p, fa
 	c->backslash = fastjson_movemask64_neon(bs[0], bs[1], bs[2], bs[3]);
 	c->quote = fastjson_movemask64_neon(qt[0], qt[1], qt[2], qt[3]);
 	c->op = fastjson_movemask64_neon(op[0], op[1], op[2], op[3]);
-	c->space = fastjson_movemask64_neon(sp[0], sp[1], sp[2], sp[3]);
+	c->separator = fastjson_movemask64_neon(vorrq_u8(op[0], sp[0]), vorrq_u8(op[1], sp[1]),
+		vorrq_u8(op[2], sp[2]), vorrq_u8(op[3], sp[3]));
 	c->control = fastjson_movemask64_neon(ctl[0], ctl[1], ctl[2], ctl[3]);
 	c->high = fastjson_movemask64_neon(high[0], high[1], high[2], high[3]);
 }
@@ -739,17 +746,27 @@ FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_a
 {
 	__m256i v_lo = _mm256_loadu_si256((const __m256i *) bytes);
 	__m256i v_hi = _mm256_loadu_si256((const __m256i *) (bytes + 32));
-	__m256i lo = fastjson_escape_nibbles_avx2(v_lo);
-	__m256i hi = fastjson_escape_nibbles_avx2(v_hi);
+	/* The classifier's look-ups and quote and backslash masks, computed again: the
+	 * compiler shares them with the classifier's, so that blocks whose escapes are all
+	 * short cost a few instructions more than blocks without. */
+	uint64_t short_escape = fastjson_escape_mask_avx2(fastjson_nibble_classes_avx2(v_lo),
+			fastjson_nibble_classes_avx2(v_hi), (char) FASTJSON_CLASS_SHORT_ESCAPE)
+		| fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('"')),
+			_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('"')))
+		| fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('\\')),
+			_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('\\')));
+	__m256i lo, hi;
 	fastjson_escape_classes e;
 	int verdict;
 
-	e.escape_char = fastjson_escape_mask_avx2(lo, hi, 0x0f);
-	e.u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
-		_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('u')));
-	if (!(escaped & ~(e.escape_char & ~e.u))) {
+	if (!(escaped & ~short_escape)) {
 		return true;
 	}
+	lo = fastjson_escape_nibbles_avx2(v_lo);
+	hi = fastjson_escape_nibbles_avx2(v_hi);
+	e.u = fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('u')),
+		_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('u')));
+	e.escape_char = short_escape | e.u;
 	e.hex = fastjson_escape_mask_avx2(lo, hi, 0x30);
 	e.d = fastjson_escape_mask_avx2(lo, hi, 0x40);
 	e.hex_from_8 = fastjson_escape_mask_avx2(lo, hi, (char) 0xa0);
@@ -867,7 +884,7 @@ static zend_always_inline bool fastjson_stage1_block(fastjson_stage1_carry *carr
 	uint64_t escaped = UNEXPECTED(c->backslash | carry->escaped) ? fastjson_escaped_bytes(c->backslash, &carry->escaped) : 0;
 	uint64_t quote = c->quote & ~escaped;
 	uint64_t in_string = prefix_xor(quote) ^ carry->in_string; /* opening quotes included */
-	uint64_t scalar = ~(in_string | quote | c->op | c->space);
+	uint64_t scalar = ~(in_string | quote | c->separator);
 
 	carry->in_string = (uint64_t) ((int64_t) in_string >> 63);
 	*tokens = (c->op & ~in_string) | (quote & in_string) | (scalar & ~((scalar << 1) | carry->scalar));
