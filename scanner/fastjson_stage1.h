@@ -46,6 +46,7 @@ typedef struct {
 	uint64_t in_string;       /* all ones when the last block ended inside a string */
 	uint64_t escaped;         /* 1 when the next block's first byte is escaped */
 	uint64_t scalar;          /* 1 when the last block ended inside a number or literal */
+	bool string_only;         /* the last block lay wholly inside one string */
 } fastjson_stage1_carry;
 
 /* What the checks carry from one block to the next. */
@@ -742,19 +743,16 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_short_escape_ch
  * are settled by the escape-character mask alone, the rest reuse it for the \u checks
  * by masks, however few they are (only the escape-by-escape check is out of line). */
 FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_avx2(fastjson_stage1 *s, uint64_t escaped,
-		const unsigned char *bytes, const unsigned char *at)
+		const unsigned char *bytes, const unsigned char *at, const fastjson_block_classes *c)
 {
 	__m256i v_lo = _mm256_loadu_si256((const __m256i *) bytes);
 	__m256i v_hi = _mm256_loadu_si256((const __m256i *) (bytes + 32));
-	/* The classifier's look-ups and quote and backslash masks, computed again: the
-	 * compiler shares them with the classifier's, so that blocks whose escapes are all
-	 * short cost a few instructions more than blocks without. */
+	/* The classifier's look-ups, computed again (the compiler shares them with the
+	 * classifier's where it keeps them), and its quote and backslash masks: blocks whose
+	 * escapes are all short cost a few instructions more than blocks without. */
 	uint64_t short_escape = fastjson_escape_mask_avx2(fastjson_nibble_classes_avx2(v_lo),
 			fastjson_nibble_classes_avx2(v_hi), (char) FASTJSON_CLASS_SHORT_ESCAPE)
-		| fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('"')),
-			_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('"')))
-		| fastjson_movemask64_avx2(_mm256_cmpeq_epi8(v_lo, _mm256_set1_epi8('\\')),
-			_mm256_cmpeq_epi8(v_hi, _mm256_set1_epi8('\\')));
+		| c->quote | c->backslash;
 	__m256i lo, hi;
 	fastjson_escape_classes e;
 	int verdict;
@@ -887,6 +885,7 @@ static zend_always_inline bool fastjson_stage1_block(fastjson_stage1_carry *carr
 	uint64_t scalar = ~(in_string | quote | c->separator);
 
 	carry->in_string = (uint64_t) ((int64_t) in_string >> 63);
+	carry->string_only = in_string == ~UINT64_C(0);
 	*tokens = (c->op & ~in_string) | (quote & in_string) | (scalar & ~((scalar << 1) | carry->scalar));
 	carry->scalar = scalar >> 63;
 	*string_escapes = escaped & in_string;

@@ -196,7 +196,7 @@ suspend:
 #define FASTJSON_STRUCTURAL_SUFFIX scalar
 #define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_scalar
 #define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_scalar
-#define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_scalar
+#define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_scalar(s, escaped, bytes, at)
 #define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
 #define FASTJSON_STRUCTURAL_PAD fastjson_pad
 #define FASTJSON_STRUCTURAL_TARGET
@@ -206,7 +206,7 @@ suspend:
 # define FASTJSON_STRUCTURAL_SUFFIX sse2
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_sse2
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_sse2
-# define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_sse2
+# define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_sse2(s, escaped, bytes, at)
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
 # define FASTJSON_STRUCTURAL_PAD fastjson_pad
 # define FASTJSON_STRUCTURAL_TARGET
@@ -228,7 +228,7 @@ suspend:
 # define FASTJSON_STRUCTURAL_SUFFIX avx512
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_avx512
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx512
-# define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_avx512
+# define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_avx512(s, escaped, bytes, at)
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor_clmul
 # define FASTJSON_STRUCTURAL_PAD fastjson_pad_avx512
 # define FASTJSON_STRUCTURAL_TARGET FASTJSON_TARGET_AVX512
@@ -239,7 +239,7 @@ suspend:
 # define FASTJSON_STRUCTURAL_SUFFIX neon
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_neon
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_neon
-# define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_neon
+# define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_neon(s, escaped, bytes, at)
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
 # define FASTJSON_STRUCTURAL_PAD fastjson_pad
 # define FASTJSON_STRUCTURAL_TARGET

@@ -3,7 +3,7 @@
  *   FASTJSON_STRUCTURAL_SUFFIX    name suffix (scalar, sse2, ...)
  *   FASTJSON_STRUCTURAL_CLASSIFY  the block classifier of that path
  *   FASTJSON_STRUCTURAL_UTF8      its UTF-8 check of a block's bytes from 0x80
- *   FASTJSON_STRUCTURAL_ESCAPES   its check of a block's escapes
+ *   FASTJSON_STRUCTURAL_ESCAPES   its check of a block's escapes (s, escaped, bytes, at, classes)
  *   FASTJSON_STRUCTURAL_PREFIX_XOR  its prefix XOR
  *   FASTJSON_STRUCTURAL_PAD       copies the last bytes into a block padded with spaces
  *   FASTJSON_STRUCTURAL_TARGET    the function attribute that enables the path's instructions */
@@ -23,9 +23,40 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 
 	FASTJSON_STRUCTURAL_CLASSIFY(bytes, &c);
 	return fastjson_stage1_block(carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
-		&& (EXPECTED(!escapes) || FASTJSON_STRUCTURAL_ESCAPES(s, escapes, bytes, at))
+		&& (EXPECTED(!escapes) || FASTJSON_STRUCTURAL_ESCAPES(s, escapes, bytes, at, &c))
 		&& (EXPECTED(!(c.high | s->utf8_trails)) || FASTJSON_STRUCTURAL_UTF8(s, c.high, bytes, at))
 		&& (!tokens || fastjson_grammar_tokens(g, tokens, at, end, track));
+}
+
+/* The whole blocks from at on that lie inside the string the last block ended in: only
+ * the checks of string bytes (control characters, escapes, UTF-8), no token masks.
+ * Returns where it stopped: before the first block with a quote that is not escaped
+ * (the block loop takes it) or fewer than 64 bytes before the end; NULL at an error.
+ * Out of line, as long strings are rare: inline, it cost the block loop registers. */
+static zend_never_inline FASTJSON_STRUCTURAL_TARGET const unsigned char *FASTJSON_STRUCTURAL_FN(fastjson_structural_string)(
+		fastjson_stage1 *s, uint64_t *escaped_carry, const unsigned char *at, const unsigned char *end)
+{
+	for (; end - at >= FASTJSON_BLOCK; at += FASTJSON_BLOCK) {
+		fastjson_block_classes c;
+		uint64_t carry = *escaped_carry, escaped = 0;
+
+		fastjson_prefetch(end - at > FASTJSON_PREFETCH_AHEAD ? at + FASTJSON_PREFETCH_AHEAD : at);
+		/* The compiler drops the classes this loop does not read. */
+		FASTJSON_STRUCTURAL_CLASSIFY(at, &c);
+		if (UNEXPECTED(c.backslash | carry)) {
+			escaped = fastjson_escaped_bytes(c.backslash, &carry);
+		}
+		if (c.quote & ~escaped) {
+			break;
+		}
+		*escaped_carry = carry;
+		if (c.control
+				|| (escaped && !FASTJSON_STRUCTURAL_ESCAPES(s, escaped, at, at, &c))
+				|| ((c.high | s->utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(s, c.high, at, at))) {
+			return NULL;
+		}
+	}
+	return at;
 }
 
 /* track: NULL to validate, or a JSON Pointer look-up to do on the way. */
@@ -35,17 +66,28 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 	const unsigned char *at = (const unsigned char *) ZSTR_VAL(json);
 	const unsigned char *end = at + ZSTR_LEN(json);
 	fastjson_stage1 s;
-	fastjson_stage1_carry carry = {0, 0, 0};
+	fastjson_stage1_carry carry = {0, 0, 0, false};
 	fastjson_grammar g;
 
 	fastjson_stage1_init(&s, json);
 	fastjson_grammar_init(&g, depth);
-	for (; end - at >= FASTJSON_BLOCK; at += FASTJSON_BLOCK) {
+	while (end - at >= FASTJSON_BLOCK) {
 		/* The input ahead, from L2 or further: the grammar's mispredictions would leave
 		 * the loads of the next blocks waiting. Never past the input's end. */
 		fastjson_prefetch(end - at > FASTJSON_PREFETCH_AHEAD ? at + FASTJSON_PREFETCH_AHEAD : at);
 		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, at, at, end, track)) {
 			return false;
+		}
+		at += FASTJSON_BLOCK;
+		/* A block wholly inside a string: long text, whose next blocks likely are too.
+		 * Strings shorter than two blocks never get here, so the branch stays
+		 * predictable in token-dense documents. */
+		if (UNEXPECTED(carry.string_only)) {
+			uint64_t escaped = carry.escaped;
+			if (!(at = FASTJSON_STRUCTURAL_FN(fastjson_structural_string)(&s, &escaped, at, end))) {
+				return false;
+			}
+			carry.escaped = escaped;
 		}
 	}
 	if (at < end) {
