@@ -162,8 +162,8 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_movemask64_avx2
  *   bit 0: 0x09 0x0a 0x0d   bit 1: 0x20   bit 2: ','   bit 3: ':'   bit 4: [ ] { }
  * and, for the escape check, which shares the look-ups, the escapes other than \" and
  * \\:   bit 5: b f n   bit 6: r t   bit 7: / */
-#define FASTJSON_CLASS_BY_LOW 2, 0, 32 | 64, 0, 64, 0, 32, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 32, 128
-#define FASTJSON_CLASS_BY_HIGH 1, 0, 2 | 4 | 128, 8, 0, 16, 32, 16 | 64, 0, 0, 0, 0, 0, 0, 0, 0
+#define FASTJSON_CLASS_BY_LOW 2, 0, 32 | 64, 0, 64, 0, 32, 0, 0, 1, 1 | 8, 16, 4, 1 | 16, 32, (char) 128
+#define FASTJSON_CLASS_BY_HIGH 1, 0, (char) (2 | 4 | 128), 8, 0, 16, 32, 16 | 64, 0, 0, 0, 0, 0, 0, 0, 0
 #define FASTJSON_CLASS_SPACE (1 | 2)
 #define FASTJSON_CLASS_OP (4 | 8 | 16)
 #define FASTJSON_CLASS_SHORT_ESCAPE (32 | 64 | 128)
