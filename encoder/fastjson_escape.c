@@ -81,8 +81,40 @@ static void fastjson_escape_set_build(fastjson_escape_set *set, int options)
 	for (c = 0; c < 5; c++) {
 		memset(set->extra_dirty_vec[c], extra_dirty[c], sizeof(set->extra_dirty_vec[c]));
 	}
+	memset(set->kernel_vec[FASTJSON_VEC_SPACE], ' ', 16);
+	memset(set->kernel_vec[FASTJSON_VEC_QUOTE], '"', 16);
+	memset(set->kernel_vec[FASTJSON_VEC_BACKSLASH], '\\', 16);
+	memset(set->kernel_vec[FASTJSON_VEC_HIGH_NIBBLE], 0xf0, 16);
+	memcpy(set->kernel_vec[FASTJSON_VEC_LETTERS], "\0\0\0\0\0\0\0\0btn\0fr\0\0", 16);
+	memset(set->kernel_vec[FASTJSON_VEC_TWO_BYTE_QUOTE], set->escape_len['"'] == 2 ? '"' : '\\', 16);
+	memset(set->kernel_vec[FASTJSON_VEC_TWO_BYTE_SLASH], set->escape_len['/'] == 2 ? '/' : '\\', 16);
 	set->has_hex_dirty = n_hex > 0;
 }
+
+#ifdef FASTJSON_HAVE_AVX2
+/* For each mask of the 8 bytes of a half block that take a two-byte escape: the
+ * pshufb control that spreads the half into its output, byte i of the input at lane
+ * i, lane 8 holding the backslash, each escaped byte after one. Built at startup. */
+static ZEND_SET_ALIGNED(16, uint8_t fastjson_expand_backslash8[256][16]);
+
+static void fastjson_expand_backslash8_build(void)
+{
+	unsigned mask, i;
+
+	for (mask = 0; mask < 256; mask++) {
+		unsigned at = 0;
+
+		memset(fastjson_expand_backslash8[mask], 8, 16);
+		for (i = 0; i < 8; i++) {
+			if (mask & (1u << i)) {
+				fastjson_expand_backslash8[mask][at++] = 8;
+			}
+			fastjson_expand_backslash8[mask][at++] = (uint8_t) i;
+		}
+	}
+}
+
+#endif
 
 void fastjson_escape_startup(void)
 {
@@ -92,6 +124,9 @@ void fastjson_escape_startup(void)
 		int flags = (options & 15) | ((options & 16) ? PHP_JSON_UNESCAPED_SLASHES : 0);
 		fastjson_escape_set_build(&fastjson_escape_sets[options], flags);
 	}
+#ifdef FASTJSON_HAVE_AVX2
+	fastjson_expand_backslash8_build();
+#endif
 }
 
 const fastjson_escape_set *fastjson_escape_set_for(int options)
@@ -513,18 +548,23 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_leading_lanes16
 	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 2;
 }
 
+static const signed char fastjson_shift_down16[32] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+
+/* The lanes of v from lane n on (0-16) moved to the first ones, zeros after them. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_shift_down16_avx2(__m128i v, size_t n)
+{
+	return _mm_shuffle_epi8(v, _mm_loadu_si128((const __m128i *) (fastjson_shift_down16 + n)));
+}
+
 /* The 1-15 bytes from s to end (the end of the string) in the first lanes, the others
  * zero: loaded as the 16 bytes that end at end, which for a string shorter than 16 bytes
  * include the end of its zend_string header, as in fastjson_scan_short_zstr(). */
 static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_load_tail16_avx2(const unsigned char *s,
 		const unsigned char *end)
 {
-	static const signed char shift_down[32] = {
-		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-		-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
-
-	return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *) (end - 16)),
-		_mm_loadu_si128((const __m128i *) (shift_down + 16 - (end - s))));
+	return fastjson_shift_down16_avx2(_mm_loadu_si128((const __m128i *) (end - 16)), 16 - (size_t)(end - s));
 }
 
 /* The well-formed 2-byte sequences at s, up to 8 when whole (s has 16 bytes to read),
@@ -616,6 +656,103 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape4_av
 	fastjson_write_u_escapes8_avx2(out, u);
 	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 4;
 }
+
+/* fastjson_dirty_mask_sse2() with the constants of the set: GCC 12 makes each
+ * _mm_set1_*() with three instructions at every call (a constant array too), and a
+ * call of the kernel often escapes only a block or two. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_dirty_mask_mem_avx2(__m128i v,
+		const fastjson_escape_set *set)
+{
+	__m128i dirty = _mm_or_si128(
+		_mm_or_si128(_mm_cmplt_epi8(v, _mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_SPACE])),
+			_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_QUOTE]))),
+		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_BACKSLASH])),
+			_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[0]))));
+	if (set->has_hex_dirty) {
+		dirty = _mm_or_si128(dirty, _mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[1])),
+				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[2]))),
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[3])),
+				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[4])))));
+	}
+	return (unsigned) _mm_movemask_epi8(dirty);
+}
+
+/* The lanes of v (ASCII) whose escape takes two bytes (\" \\ \/ \b \f \n \r \t), and in
+ * *escaped v with each of them replaced by the byte after its backslash. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_two_byte_escapes_avx2(__m128i v,
+		const fastjson_escape_set *set, __m128i *escaped)
+{
+	const __m128i control = _mm_cmpeq_epi8(_mm_and_si128(v,
+		_mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_HIGH_NIBBLE])), _mm_setzero_si128());
+	const __m128i letter = _mm_and_si128(control,
+		_mm_shuffle_epi8(_mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_LETTERS]), v));
+
+	*escaped = _mm_or_si128(_mm_andnot_si128(control, v), letter);
+	return (unsigned) _mm_movemask_epi8(_mm_or_si128(
+		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_BACKSLASH])),
+			_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_QUOTE]))),
+		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_SLASH])),
+			_mm_cmpgt_epi8(letter, _mm_setzero_si128()))));
+}
+
+/* The escape-dense ASCII kernel of the SSE2 path, plus: a block whose dirty bytes all
+ * take a two-byte escape is written by two shuffles, with no per-byte work; and the
+ * last block of the string may be short (loaded as the bytes that end the string, see
+ * fastjson_load_tail16_avx2()), so that a short string's tail does not go back to the
+ * byte loop. A block starts fewer than 16 bytes before chunk_end only in the last chunk. */
+static zend_always_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_escape_ascii_avx2(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out)
+{
+	const __m128i backslash = _mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_BACKSLASH]);
+	fastjson_utf8_run_end r;
+	unsigned ascii, dirty;
+
+	do {
+		const size_t left = (size_t)(end - s);
+		const unsigned n = left < 16 ? (unsigned) left : 16;
+		const __m128i v = n == 16 ? _mm_loadu_si128((const __m128i *) s) : fastjson_load_tail16_avx2(s, end);
+		__m128i escaped;
+
+		ascii = fastjson_ctz32(((unsigned) _mm_movemask_epi8(v) & 0xffff) | (1u << n));
+		dirty = fastjson_dirty_mask_mem_avx2(v, set) & ((1u << ascii) - 1);
+		/* A lone escape costs less written on its own. */
+		if ((dirty & (dirty - 1)) != 0 && (dirty & ~fastjson_two_byte_escapes_avx2(v, set, &escaped)) == 0) {
+			/* The backslashes come from lane 8. */
+			const unsigned lo = dirty & 0xff;
+
+			_mm_storeu_si128((__m128i *) out, _mm_shuffle_epi8(_mm_unpacklo_epi64(escaped, backslash),
+				_mm_load_si128((const __m128i *) fastjson_expand_backslash8[lo])));
+			_mm_storeu_si128((__m128i *) (out + 8 + _mm_popcnt_u32(lo)),
+				_mm_shuffle_epi8(_mm_unpackhi_epi64(escaped, backslash),
+					_mm_load_si128((const __m128i *) fastjson_expand_backslash8[dirty >> 8])));
+			out += ascii + _mm_popcnt_u32(dirty);
+		} else {
+			/* The clean bytes before each escape come from v itself: never a read past the
+			 * string, nor a load from a copy of v that its store cannot forward. */
+			unsigned rest = dirty, from = 0;
+
+			while (rest) {
+				unsigned at = fastjson_ctz32(rest);
+				unsigned c = s[at];
+
+				_mm_storeu_si128((__m128i *) out, fastjson_shift_down16_avx2(v, from));
+				out += at - from;
+				memcpy(out, set->escape[c], 8);
+				out += set->escape_len[c];
+				from = at + 1;
+				rest &= rest - 1;
+			}
+			_mm_storeu_si128((__m128i *) out, fastjson_shift_down16_avx2(v, from));
+			out += ascii - from;
+		}
+		s += ascii;
+	} while (dirty != 0 && ascii == 16 && s < end && (chunk_end - s >= 16 || chunk_end == end));
+	r.s = s;
+	r.out = out;
+	return r;
+}
 #endif
 
 #define FASTJSON_ESCAPE_SUFFIX scalar
@@ -641,7 +778,8 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape4_av
 # define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3_avx2
 # define FASTJSON_ESCAPE_U_BLOCK4 fastjson_utf8_escape4_avx2
 # define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
-# define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_sse2
+# define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_avx2
+# define FASTJSON_ESCAPE_ASCII_TAIL
 # include "fastjson_escape_loop.h"
 #endif
 

@@ -6,6 +6,20 @@
 #include "php.h"
 #include "../fastjson_simd.h"
 
+/* The rows of fastjson_escape_set.kernel_vec, each a byte repeated unless said. */
+enum {
+	FASTJSON_VEC_SPACE,
+	FASTJSON_VEC_QUOTE,
+	FASTJSON_VEC_BACKSLASH,
+	FASTJSON_VEC_HIGH_NIBBLE,
+	/* The letter after the backslash of each control that has one, by low nibble. */
+	FASTJSON_VEC_LETTERS,
+	/* '"' and '/' where their escape takes two bytes, else '\\', which always does. */
+	FASTJSON_VEC_TWO_BYTE_QUOTE,
+	FASTJSON_VEC_TWO_BYTE_SLASH,
+	FASTJSON_VEC_COUNT
+};
+
 /* What the flags in force make of each byte. One set per combination of the five
  * flags that change ASCII escaping, built once at startup, picked once per call. */
 typedef struct {
@@ -19,6 +33,8 @@ typedef struct {
 	 * each repeated across a vector; unused slots hold '"' so the kernels need not
 	 * count them. Slot 0 is '/', slots 1-4 the HEX_TAG/AMP/APOS bytes. */
 	ZEND_SET_ALIGNED(32, uint8_t extra_dirty_vec[5][32]);
+	/* Constants of the AVX2 escape-dense kernel, see FASTJSON_VEC_*. */
+	ZEND_SET_ALIGNED(16, uint8_t kernel_vec[FASTJSON_VEC_COUNT][16]);
 	/* Whether any of slots 1-4 is in use. */
 	bool has_hex_dirty;
 } fastjson_escape_set;

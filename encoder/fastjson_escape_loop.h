@@ -14,6 +14,16 @@
 # define FASTJSON_ESCAPE_UTF8_TARGET
 #endif
 
+/* Whether an escape-dense block may start at s: a whole one before chunk_end and end, or
+ * with FASTJSON_ESCAPE_ASCII_TAIL (the kernel loads a short last block itself) any
+ * one in the last chunk. */
+#undef FASTJSON_ESCAPE_ASCII_FITS
+#ifdef FASTJSON_ESCAPE_ASCII_TAIL
+# define FASTJSON_ESCAPE_ASCII_FITS(s, end, chunk_end) ((chunk_end) - (s) >= 16 || (chunk_end) == (end))
+#else
+# define FASTJSON_ESCAPE_ASCII_FITS(s, end, chunk_end) ((chunk_end) - (s) >= 16 && (end) - (s) >= 16)
+#endif
+
 #ifndef FASTJSON_ESCAPE_NAME
 # define FASTJSON_ESCAPE_NAME(name) FASTJSON_ESCAPE_PASTE(name, FASTJSON_ESCAPE_SUFFIX)
 # define FASTJSON_ESCAPE_PASTE(name, suffix) FASTJSON_ESCAPE_PASTE2(name, suffix)
@@ -205,7 +215,7 @@ static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_esc
  * The opening quote and the clean prefix are already written; checkpoint is where the
  * string's output began. raw is whether JSON_UNESCAPED_UNICODE is set: a constant in
  * each of the two instantiations below. */
-static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(fastjson_encoder *encoder,
+static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(fastjson_encoder *encoder,
 		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint,
 		const bool raw)
 {
@@ -231,7 +241,7 @@ static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty
 #ifdef FASTJSON_ESCAPE_ASCII_BLOCK
 					/* Escape-dense text: punctuation, not the controls that end lines, and not
 					 * before a multibyte character (a line of non-Latin text). */
-					if (c >= 0x20 && chunk_end - s >= 16 && end - s >= 16 && s[1] < 0x80) {
+					if (c >= 0x20 && FASTJSON_ESCAPE_ASCII_FITS(s, end, chunk_end) && s[1] < 0x80) {
 						fastjson_utf8_run_end r = FASTJSON_ESCAPE_ASCII_BLOCK(s, end, chunk_end, set, out);
 
 						s = r.s;
@@ -288,13 +298,13 @@ static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty
 	return SUCCESS;
 }
 
-static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty)(fastjson_encoder *encoder,
+static zend_never_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty)(fastjson_encoder *encoder,
 		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
 {
 	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(encoder, begin, end, s, checkpoint, false);
 }
 
-static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_raw)(fastjson_encoder *encoder,
+static zend_never_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_raw)(fastjson_encoder *encoder,
 		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
 {
 	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(encoder, begin, end, s, checkpoint, true);
@@ -359,3 +369,4 @@ static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder
 #undef FASTJSON_ESCAPE_U_BLOCK3
 #undef FASTJSON_ESCAPE_U_BLOCK4
 #undef FASTJSON_ESCAPE_ASCII_BLOCK
+#undef FASTJSON_ESCAPE_ASCII_TAIL
