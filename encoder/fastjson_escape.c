@@ -697,10 +697,11 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_two_byte_escape
 }
 
 /* The escape-dense ASCII kernel of the SSE2 path, plus: a block whose dirty bytes all
- * take a two-byte escape is written by two shuffles, with no per-byte work; and the
- * last block of the string may be short (loaded as the bytes that end the string, see
- * fastjson_load_tail16_avx2()), so that a short string's tail does not go back to the
- * byte loop. A block starts fewer than 16 bytes before chunk_end only in the last chunk. */
+ * take a two-byte escape is written by two shuffles, with no per-byte work; and after a
+ * dense block the last one of the string may be short (loaded as the bytes that end the
+ * string, see fastjson_load_tail16_avx2()), so that the tail of a dense string does not
+ * go back to the byte loop. Entered, as that kernel, with 16 bytes before chunk_end and
+ * end; a later block starts fewer than 16 bytes before chunk_end only in the last chunk. */
 static zend_always_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_escape_ascii_avx2(
 		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
 		const fastjson_escape_set *set, char *out)
@@ -717,6 +718,13 @@ static zend_always_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_es
 
 		ascii = fastjson_ctz32(((unsigned) _mm_movemask_epi8(v) & 0xffff) | (1u << n));
 		dirty = fastjson_dirty_mask_mem_avx2(v, set) & ((1u << ascii) - 1);
+		if (dirty == 0) {
+			/* Clean text (the clean-run kernel's) or the end of the ASCII. */
+			_mm_storeu_si128((__m128i *) out, v);
+			out += ascii;
+			s += ascii;
+			break;
+		}
 		/* A lone escape costs less written on its own. */
 		if ((dirty & (dirty - 1)) != 0 && (dirty & ~fastjson_two_byte_escapes_avx2(v, set, &escaped)) == 0) {
 			/* The backslashes come from lane 8. */
@@ -748,7 +756,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_es
 			out += ascii - from;
 		}
 		s += ascii;
-	} while (dirty != 0 && ascii == 16 && s < end && (chunk_end - s >= 16 || chunk_end == end));
+	} while (ascii == 16 && s < end && (chunk_end - s >= 16 || chunk_end == end));
 	r.s = s;
 	r.out = out;
 	return r;
@@ -779,7 +787,6 @@ static zend_always_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_es
 # define FASTJSON_ESCAPE_U_BLOCK4 fastjson_utf8_escape4_avx2
 # define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
 # define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_avx2
-# define FASTJSON_ESCAPE_ASCII_TAIL
 # include "fastjson_escape_loop.h"
 #endif
 

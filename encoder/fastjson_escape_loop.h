@@ -14,16 +14,6 @@
 # define FASTJSON_ESCAPE_UTF8_TARGET
 #endif
 
-/* Whether an escape-dense block may start at s: a whole one before chunk_end and end, or
- * with FASTJSON_ESCAPE_ASCII_TAIL (the kernel loads a short last block itself) any
- * one in the last chunk. */
-#undef FASTJSON_ESCAPE_ASCII_FITS
-#ifdef FASTJSON_ESCAPE_ASCII_TAIL
-# define FASTJSON_ESCAPE_ASCII_FITS(s, end, chunk_end) ((chunk_end) - (s) >= 16 || (chunk_end) == (end))
-#else
-# define FASTJSON_ESCAPE_ASCII_FITS(s, end, chunk_end) ((chunk_end) - (s) >= 16 && (end) - (s) >= 16)
-#endif
-
 #ifndef FASTJSON_ESCAPE_NAME
 # define FASTJSON_ESCAPE_NAME(name) FASTJSON_ESCAPE_PASTE(name, FASTJSON_ESCAPE_SUFFIX)
 # define FASTJSON_ESCAPE_PASTE(name, suffix) FASTJSON_ESCAPE_PASTE2(name, suffix)
@@ -241,7 +231,7 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAP
 #ifdef FASTJSON_ESCAPE_ASCII_BLOCK
 					/* Escape-dense text: punctuation, not the controls that end lines, and not
 					 * before a multibyte character (a line of non-Latin text). */
-					if (c >= 0x20 && FASTJSON_ESCAPE_ASCII_FITS(s, end, chunk_end) && s[1] < 0x80) {
+					if (c >= 0x20 && chunk_end - s >= 16 && end - s >= 16 && s[1] < 0x80) {
 						fastjson_utf8_run_end r = FASTJSON_ESCAPE_ASCII_BLOCK(s, end, chunk_end, set, out);
 
 						s = r.s;
@@ -369,4 +359,3 @@ static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder
 #undef FASTJSON_ESCAPE_U_BLOCK3
 #undef FASTJSON_ESCAPE_U_BLOCK4
 #undef FASTJSON_ESCAPE_ASCII_BLOCK
-#undef FASTJSON_ESCAPE_ASCII_TAIL
