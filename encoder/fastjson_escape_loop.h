@@ -246,6 +246,17 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAP
 #ifdef FASTJSON_ESCAPE_UTF8_RUN
 					uint32_t cp;
 
+#ifdef FASTJSON_ESCAPE_U_LONE4
+					if (!raw && c >= 0xf0 && (end - s < 8 || s[4] < 0x80)) {
+						char *next = FASTJSON_ESCAPE_U_LONE4(s, end, out);
+
+						if (EXPECTED(next != NULL)) {
+							out = next;
+							s += 4;
+							continue;
+						}
+					}
+#endif
 					/* Emoji and the like come alone, between ASCII words: not worth a call. */
 					if (c >= 0xf0 && (raw || FASTJSON_ESCAPE_RUN_LEADS == 0xf0 || end - s < 8 || s[4] < 0x80)
 							&& fastjson_utf8_decode_valid(s, end, &cp) == 4) {
@@ -359,3 +370,4 @@ static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder
 #undef FASTJSON_ESCAPE_U_BLOCK3
 #undef FASTJSON_ESCAPE_U_BLOCK4
 #undef FASTJSON_ESCAPE_ASCII_BLOCK
+#undef FASTJSON_ESCAPE_U_LONE4
