@@ -31,6 +31,8 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=lib/apt.sh
+. "$ROOT/tools/lib/apt.sh"
 JOBS=${FASTJSON_SANITIZERS_JOBS:-$(nproc 2>/dev/null || echo 2)}
 read -r -a TESTS <<<"${FASTJSON_SANITIZERS_TESTS:-tests}"
 SANITIZE=(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
@@ -54,7 +56,7 @@ for pkg in "${!probe[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
 	say "installing: ${missing[*]}"
-	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null
+	fj_apt_update >/dev/null
 	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q \
 		--no-install-recommends "${missing[@]}" </dev/null
 fi

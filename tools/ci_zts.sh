@@ -29,6 +29,8 @@
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=lib/apt.sh
+. "$ROOT/tools/lib/apt.sh"
 PREFIX=${FASTJSON_ZTS_PREFIX:-/var/cache/fastjson-ci/php8.2-zts}
 SRCPKG=php8.2
 JOBS=${FASTJSON_ZTS_JOBS:-2}
@@ -71,7 +73,7 @@ install_missing_packages() {
 	command -v gcc >/dev/null 2>&1 || missing+=(build-essential)
 	[ "${#missing[@]}" -gt 0 ] || return 0
 	say "installing: ${missing[*]}"
-	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null
+	fj_apt_update >/dev/null
 	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q \
 		--no-install-recommends "${missing[@]}" </dev/null
 }
@@ -93,7 +95,7 @@ ensure_deb_src() {
 		die "no Debian apt source to copy as deb-src (/etc/apt/sources.list.d/debian.sources or /etc/apt/sources.list)"
 	fi
 	say "no deb-src entry: wrote $out"
-	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null ||
+	fj_apt_update >/dev/null ||
 		die "apt-get update failed"
 }
 
@@ -103,11 +105,13 @@ fetch_source() {
 	local versions v got="" dl=$WORK/download
 	ensure_deb_src
 	# Newest first (sort -V orders Debian's "~" suffixes as dpkg does).
-	versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u -r -V)
+	# Status 100 while a stage beside this one has written the deb-src entry but not yet
+	# updated the lists: "not known yet".
+	versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u -r -V) || true
 	if [ -z "$versions" ]; then
-		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null ||
+		fj_apt_update >/dev/null ||
 			die "apt-get update failed"
-		versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u -r -V)
+		versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u -r -V) || true
 	fi
 	[ -n "$versions" ] || die "no source package $SRCPKG in the apt sources"
 	[ -z "${FASTJSON_ZTS_VERSION:-}" ] || versions=$FASTJSON_ZTS_VERSION

@@ -164,19 +164,23 @@ add_deb_src() {
 
 fetch_tests() {
 	command -v apt-get >/dev/null 2>&1 || die "apt-get not found: the tests are fetched from Debian's $SRCPKG source package"
+	# shellcheck source=lib/apt.sh
+	. "$(dirname "${BASH_SOURCE[0]}")/lib/apt.sh"
 	local updated=0
 	if ! has_deb_src; then
 		add_deb_src
 		say "apt-get update"
-		apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null || die "apt-get update failed"
+		fj_apt_update >/dev/null || die "apt-get update failed"
 		updated=1
 	fi
 	local versions
-	versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u)
+	# A stage beside this one may have written the deb-src entry and not yet updated the
+	# lists: apt-cache then fails (status 100), which is "not known yet", not an error.
+	versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u) || true
 	if [ -z "$versions" ] && [ "$updated" = 0 ]; then
 		say "apt knows no $SRCPKG source yet: apt-get update"
-		apt-get -o DPkg::Lock::Timeout=600 update -q >/dev/null || die "apt-get update failed"
-		versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u)
+		fj_apt_update >/dev/null || die "apt-get update failed"
+		versions=$(apt-cache showsrc "$SRCPKG" 2>/dev/null | sed -n 's/^Version: //p' | sort -u) || true
 	fi
 	[ -n "$versions" ] || unavailable "no source package $SRCPKG in the apt sources"
 	versions=$(printf '%s\n' "$versions" | sort_versions_desc)
