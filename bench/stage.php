@@ -9,9 +9,10 @@
  *   php -n -d extension=modules/fastjson.so -d fastjson.override=0 \
  *       [-d extension=../shared/peers/simdjson_plus/simdjson_plus.so] bench/stage.php [--rounds=N] [--filter=REGEX]
  *
- * GB = 10^9 bytes of input. "string only" is one 1 MB string of ASCII prose, where the
- * stage has no token to hand to the grammar: the classification, string masks and
- * escape check alone.
+ * GB = 10^9 bytes of input. "string only" is one 1 MB string of the words of
+ * data/real/README.md (its few non-ASCII characters become \u escapes, one every few
+ * blocks), where the stage has no token to hand to the grammar: the classification,
+ * string masks and escape check alone.
  */
 
 declare(strict_types=1);
