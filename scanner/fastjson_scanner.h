@@ -263,12 +263,12 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 /* After a multibyte character: skips text (plain ASCII and well-formed UTF-8), stopping
  * at a character boundary before anything else, which the automaton then takes. SSE2
  * takes 16-byte blocks of ASCII and 2- and 3-byte sequences; AVX2 and AVX-512 take one
- * such block, then, unless a string's end or an escape stopped it (a short string with
- * an accent costs no more than before), 64-byte blocks with the structural stage's
- * masks (fastjson_text.c). Called only after a multibyte character, so Latin text never
- * pays for it. */
+ * such block, then, unless a string's end stopped it (a short string with an accent costs
+ * no more than before), 64-byte blocks with the structural stage's masks, over short
+ * escapes too (fastjson_text.c), as NEON does from the start. Called only after a
+ * multibyte character, so Latin text never pays for it. */
 static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
-		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd)
+		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd, size_t *saved)
 {
 #ifdef FASTJSON_HAVE_AVX2
 	if (fastjson_simd_has_avx2(simd)) {
@@ -276,16 +276,16 @@ static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 			__m128i v = _mm_loadu_si128((const __m128i *) p);
 			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, 0);
 			p += n;
-			if (*p == '"' || *p == '\\' || *p < 0x20) {
+			if (*p == '"' || *p < 0x20) {
 				return p;
 			}
 		}
 # ifdef FASTJSON_HAVE_AVX512
 		if (simd == FASTJSON_SIMD_AVX512) {
-			return fastjson_skip_utf8_text_avx512(p, limit);
+			return fastjson_skip_utf8_text_avx512(p, limit, saved);
 		}
 # endif
-		return fastjson_skip_utf8_text_avx2(p, limit);
+		return fastjson_skip_utf8_text_avx2(p, limit, saved);
 	}
 #endif
 #ifdef FASTJSON_HAVE_SSE2
@@ -299,14 +299,20 @@ static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 			}
 		}
 	}
+	(void) saved;
+#elif defined(FASTJSON_HAVE_NEON)
+	if (simd == FASTJSON_SIMD_NEON) {
+		return fastjson_skip_utf8_text_neon(p, limit, saved);
+	}
+	(void) limit, (void) saved;
 #else
-	(void) limit, (void) simd;
+	(void) limit, (void) simd, (void) saved;
 #endif
 	return p;
 }
 
-/* From an escape: the 64-byte skip over short escapes (fastjson_text.c) on the paths
- * that have it; the others take escapes one at a time. */
+/* From an escape: the 64-byte skip over short escapes and UTF-8 (fastjson_text.c) on the
+ * paths that have it; the others take escapes one at a time. */
 static zend_always_inline const unsigned char *fastjson_skip_short_escapes(
 		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd, size_t *saved)
 {

@@ -59,13 +59,14 @@ static zend_always_inline fastjson_token fastjson_scan_error(
 	return FASTJSON_T_ERROR;
 }
 
-/* The rest of a string that holds more than plain bytes, from cursor on: validated by
- * the automaton, one character at a time. */
-static zend_never_inline fastjson_token fastjson_scan_string_rest(fastjson_scanner *s, const unsigned char *cursor)
+/* The rest of a string that holds more than plain bytes, from cursor on (a character
+ * boundary, the escapes before it saving escapes_saved bytes): validated by the
+ * automaton, one character at a time. */
+static zend_never_inline fastjson_token fastjson_scan_string_rest(fastjson_scanner *s, const unsigned char *cursor,
+		size_t escapes_saved)
 {
 	const unsigned char *marker;
-	/* Bytes the escapes save, and what invalid UTF-8 adds (SUBSTITUTE) or removes (IGNORE). */
-	size_t escapes_saved = 0;
+	/* What invalid UTF-8 adds (SUBSTITUTE) or removes (IGNORE). */
 	ptrdiff_t invalid_delta = 0;
 
 	s->str_has_invalid = false;
@@ -89,15 +90,12 @@ string_next:
 	ESC     { escapes_saved += 1; goto string_skip; }
 	"\\"    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
 	["] {
-		s->str_end = cursor - 1;
-		s->str_len = (size_t) ((ptrdiff_t) (s->str_end - s->str_start - escapes_saved) + invalid_delta);
-		s->str_verbatim = escapes_saved == 0 && !s->str_has_invalid;
-		s->cursor = cursor;
-		return FASTJSON_T_STRING;
+		cursor--;
+		goto string_end;
 	}
 	PLAIN   { goto string_skip; }
 	UTF8_MB {
-		cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd);
+		cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd, &escapes_saved);
 		goto string_next;
 	}
 	ANY {
@@ -116,6 +114,14 @@ string_next:
 		goto string_next;
 	}
 	*/
+
+string_end:
+	/* At the closing quote. */
+	s->str_end = cursor;
+	s->str_len = (size_t) ((ptrdiff_t) (s->str_end - s->str_start - escapes_saved) + invalid_delta);
+	s->str_verbatim = escapes_saved == 0 && !s->str_has_invalid;
+	s->cursor = cursor + 1;
+	return FASTJSON_T_STRING;
 
 string_skip:
 	/* After an ASCII byte only: runs of multibyte characters stay in the loop above. */
@@ -165,6 +171,25 @@ string_skip:
 	goto string_next;
 }
 
+/* The rest of a string from its first byte of text (at cursor) on: the vector skip, then,
+ * if the string does not end there, the automaton. Small, so that a short string of
+ * text costs a call with little to save. */
+static zend_never_inline fastjson_token fastjson_scan_string_text(fastjson_scanner *s, const unsigned char *cursor)
+{
+	size_t escapes_saved = 0;
+
+	cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd, &escapes_saved);
+	if (*cursor != '"') {
+		return fastjson_scan_string_rest(s, cursor, escapes_saved);
+	}
+	s->str_end = cursor;
+	s->str_len = (size_t) (cursor - s->str_start) - escapes_saved;
+	s->str_verbatim = escapes_saved == 0;
+	s->str_has_invalid = false;
+	s->cursor = cursor + 1;
+	return FASTJSON_T_STRING;
+}
+
 /* A string token; cursor is just past its opening quote. */
 static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *s, const unsigned char *cursor)
 {
@@ -179,7 +204,10 @@ static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *
 		s->cursor = cursor + 1;
 		return FASTJSON_T_STRING;
 	}
-	return fastjson_scan_string_rest(s, cursor);
+	if (*cursor >= 0x80) {
+		return fastjson_scan_string_text(s, cursor);
+	}
+	return fastjson_scan_string_rest(s, cursor, 0);
 }
 
 /* The next token. Without build (validate) numbers are only delimited, not read. */

@@ -24,13 +24,14 @@ static zend_always_inline fastjson_token fastjson_scan_error(
 	return FASTJSON_T_ERROR;
 }
 
-/* The rest of a string that holds more than plain bytes, from cursor on: validated by
- * the automaton, one character at a time. */
-static zend_never_inline fastjson_token fastjson_scan_string_rest(fastjson_scanner *s, const unsigned char *cursor)
+/* The rest of a string that holds more than plain bytes, from cursor on (a character
+ * boundary, the escapes before it saving escapes_saved bytes): validated by the
+ * automaton, one character at a time. */
+static zend_never_inline fastjson_token fastjson_scan_string_rest(fastjson_scanner *s, const unsigned char *cursor,
+		size_t escapes_saved)
 {
 	const unsigned char *marker;
-	/* Bytes the escapes save, and what invalid UTF-8 adds (SUBSTITUTE) or removes (IGNORE). */
-	size_t escapes_saved = 0;
+	/* What invalid UTF-8 adds (SUBSTITUTE) or removes (IGNORE). */
 	ptrdiff_t invalid_delta = 0;
 
 	s->str_has_invalid = false;
@@ -242,11 +243,8 @@ yy3:
 yy4:
 		++cursor;
 		{
-		s->str_end = cursor - 1;
-		s->str_len = (size_t) ((ptrdiff_t) (s->str_end - s->str_start - escapes_saved) + invalid_delta);
-		s->str_verbatim = escapes_saved == 0 && !s->str_has_invalid;
-		s->cursor = cursor;
-		return FASTJSON_T_STRING;
+		cursor--;
+		goto string_end;
 	}
 yy5:
 		yyaccept = 0;
@@ -684,7 +682,7 @@ yy18:
 yy19:
 		++cursor;
 		{
-		cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd);
+		cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd, &escapes_saved);
 		goto string_next;
 	}
 yy20:
@@ -1283,6 +1281,14 @@ yy46:
 	}
 
 
+string_end:
+	/* At the closing quote. */
+	s->str_end = cursor;
+	s->str_len = (size_t) ((ptrdiff_t) (s->str_end - s->str_start - escapes_saved) + invalid_delta);
+	s->str_verbatim = escapes_saved == 0 && !s->str_has_invalid;
+	s->cursor = cursor + 1;
+	return FASTJSON_T_STRING;
+
 string_skip:
 	/* After an ASCII byte only: runs of multibyte characters stay in the loop above. */
 	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
@@ -1331,6 +1337,25 @@ string_skip:
 	goto string_next;
 }
 
+/* The rest of a string from its first byte of text (at cursor) on: the vector skip, then,
+ * if the string does not end there, the automaton. Small, so that a short string of
+ * text costs a call with little to save. */
+static zend_never_inline fastjson_token fastjson_scan_string_text(fastjson_scanner *s, const unsigned char *cursor)
+{
+	size_t escapes_saved = 0;
+
+	cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd, &escapes_saved);
+	if (*cursor != '"') {
+		return fastjson_scan_string_rest(s, cursor, escapes_saved);
+	}
+	s->str_end = cursor;
+	s->str_len = (size_t) (cursor - s->str_start) - escapes_saved;
+	s->str_verbatim = escapes_saved == 0;
+	s->str_has_invalid = false;
+	s->cursor = cursor + 1;
+	return FASTJSON_T_STRING;
+}
+
 /* A string token; cursor is just past its opening quote. */
 static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *s, const unsigned char *cursor)
 {
@@ -1345,7 +1370,10 @@ static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *
 		s->cursor = cursor + 1;
 		return FASTJSON_T_STRING;
 	}
-	return fastjson_scan_string_rest(s, cursor);
+	if (*cursor >= 0x80) {
+		return fastjson_scan_string_text(s, cursor);
+	}
+	return fastjson_scan_string_rest(s, cursor, 0);
 }
 
 /* The next token. Without build (validate) numbers are only delimited, not read. */

@@ -1,6 +1,7 @@
-/* The decoder's strings over the structural stage's masks: text skipped 64 bytes at a
- * time after a multibyte character (see fastjson_skip_utf8_text()), and text dense with
- * short escapes (URLs and markup as json_encode writes them). */
+/* The decoder's strings over the structural stage's masks: text of plain ASCII,
+ * well-formed UTF-8 and short escapes ("\/bfnrt) skipped 64 bytes at a time, from a
+ * multibyte character (see fastjson_skip_utf8_text()) or from an escape (see
+ * fastjson_skip_short_escapes()), with the bytes the escapes save counted on the way. */
 
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -10,34 +11,10 @@
 #include "fastjson_text.h"
 #include "fastjson_stage1.h"
 
-/* A path's skip over short escapes: each block's backslashes must all be lone ones
- * before one of "\/bfnrt (checked on the bytes one further on); everything else stops it
- * where the automaton or the escape-by-escape loop must look. A block without a
- * backslash ends it too: the plain skip is faster there. */
-#define FASTJSON_SKIP_SHORT_ESCAPES(classify, short_escape_chars) do { \
-		while (limit - p > FASTJSON_BLOCK) { \
-			fastjson_block_classes c; \
-			uint64_t stop; \
-			classify(p, &c); \
-			if (!c.backslash) { \
-				break; \
-			} \
-			stop = ((c.quote | c.control | c.high) & ~(c.backslash << 1)) \
-				| (c.backslash & ~short_escape_chars(p + 1)) | (c.backslash & (c.backslash >> 1)); \
-			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
-			if (stop) { \
-				return p + fastjson_ctz64(stop); \
-			} \
-			/* An escape across the block's end: its second byte is checked already. */ \
-			p += FASTJSON_BLOCK + (c.backslash >> 63); \
-		} \
-	} while (0)
-
-#if defined(FASTJSON_HAVE_AVX2)
 /* How many of the 64 bytes at p (a character boundary) a string holds as they are: up to
- * the first quote, backslash or control byte, or the first character that is not
- * well-formed UTF-8 (the automaton then takes it and applies ext/json's rules), or the
- * last character, when the block's end cuts it. */
+ * the first stop, or the first character that is not well-formed UTF-8 (the automaton then
+ * takes it and applies ext/json's rules), or the last character, when the block's end cuts
+ * it. */
 static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_t high, const fastjson_utf8_classes *u)
 {
 	uint64_t required = fastjson_utf8_required(u);
@@ -57,58 +34,72 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 	return first;
 }
 
-/* A path's skip: its classifier and UTF-8 classes, 64 bytes at a time. */
-#define FASTJSON_SKIP_UTF8_TEXT(classify, utf8_classes) do { \
-		while (limit - p >= FASTJSON_BLOCK) { \
+/* A path's skip. Stops at an unescaped quote, a control byte, an escape other than a lone
+ * backslash before one of "\/bfnrt (\u, a backslash run, an invalid one: left to the
+ * escape-by-escape loop or the automaton), ill-formed UTF-8, within 65 bytes of limit, and
+ * with plain_stop at a block of plain ASCII alone, where the plain skip is faster. A
+ * stop never falls between a backslash and the byte it escapes. */
+#define FASTJSON_SKIP_TEXT(classify, utf8_classes, short_escape_chars, plain_stop) do { \
+		while (limit - p > FASTJSON_BLOCK) { \
 			fastjson_block_classes c; \
-			fastjson_utf8_classes u; \
-			unsigned n; \
+			uint64_t stop; \
 			classify(p, &c); \
-			utf8_classes(p, c.high, false, &u); \
-			n = fastjson_text_prefix64(c.quote | c.backslash | c.control, c.high, &u); \
-			p += n; \
-			if (n < FASTJSON_BLOCK - 3) { \
-				break; /* a stop, not just a character across the block's end */ \
+			if ((plain_stop) && !(c.backslash | c.high)) { \
+				break; \
 			} \
+			stop = c.quote | c.control; \
+			if ((plain_stop) || c.backslash) { \
+				stop = (stop & ~(c.backslash << 1)) | (c.backslash & ~short_escape_chars(p + 1)) \
+					| (c.backslash & (c.backslash >> 1)); \
+			} \
+			if (c.high) { \
+				fastjson_utf8_classes u; \
+				unsigned n; \
+				utf8_classes(p, c.high, false, &u); \
+				n = fastjson_text_prefix64(stop, c.high, &u); \
+				if (n < FASTJSON_BLOCK) { \
+					if (c.backslash) { \
+						*saved += fastjson_popcount64(c.backslash & ((UINT64_C(1) << n) - 1)); \
+					} \
+					p += n; \
+					if (n < FASTJSON_BLOCK - 3) { \
+						break; /* a stop, not just a character across the block's end */ \
+					} \
+					continue; \
+				} \
+				stop = 0; \
+			} \
+			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
+			if (stop) { \
+				return p + fastjson_ctz64(stop); \
+			} \
+			/* An escape across the block's end: its second byte is checked already. */ \
+			p += FASTJSON_BLOCK + (c.backslash >> 63); \
 		} \
 	} while (0)
 
-FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_short_escapes_avx2(
-		const unsigned char *p, const unsigned char *limit, size_t *saved)
-{
-	FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_avx2, fastjson_short_escape_chars_avx2);
-	return p;
-}
+#define FASTJSON_TEXT_PATH(path, target) \
+	target const unsigned char *fastjson_skip_short_escapes_##path( \
+			const unsigned char *p, const unsigned char *limit, size_t *saved) \
+	{ \
+		FASTJSON_SKIP_TEXT(fastjson_classify_##path, fastjson_utf8_classes_##path, \
+			fastjson_short_escape_chars_##path, true); \
+		return p; \
+	} \
+	target const unsigned char *fastjson_skip_utf8_text_##path( \
+			const unsigned char *p, const unsigned char *limit, size_t *saved) \
+	{ \
+		FASTJSON_SKIP_TEXT(fastjson_classify_##path, fastjson_utf8_classes_##path, \
+			fastjson_short_escape_chars_##path, false); \
+		return p; \
+	}
 
-FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(
-		const unsigned char *p, const unsigned char *limit)
-{
-	FASTJSON_SKIP_UTF8_TEXT(fastjson_classify_avx2, fastjson_utf8_classes_avx2);
-	return p;
-}
+#ifdef FASTJSON_HAVE_AVX2
+FASTJSON_TEXT_PATH(avx2, FASTJSON_TARGET_AVX2)
 #endif
-
 #ifdef FASTJSON_HAVE_AVX512
-FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_short_escapes_avx512(
-		const unsigned char *p, const unsigned char *limit, size_t *saved)
-{
-	FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_avx512, fastjson_short_escape_chars_avx512);
-	return p;
-}
-
-FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_text_avx512(
-		const unsigned char *p, const unsigned char *limit)
-{
-	FASTJSON_SKIP_UTF8_TEXT(fastjson_classify_avx512, fastjson_utf8_classes_avx512);
-	return p;
-}
+FASTJSON_TEXT_PATH(avx512, FASTJSON_TARGET_AVX512)
 #endif
-
 #ifdef FASTJSON_HAVE_NEON
-const unsigned char *fastjson_skip_short_escapes_neon(const unsigned char *p, const unsigned char *limit,
-		size_t *saved)
-{
-	FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_neon, fastjson_short_escape_chars_neon);
-	return p;
-}
+FASTJSON_TEXT_PATH(neon, )
 #endif

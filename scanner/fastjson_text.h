@@ -5,33 +5,28 @@
 
 #include "../fastjson_simd.h"
 
-/* From p, a character boundary, over plain ASCII and well-formed UTF-8 up to the first
- * quote, backslash, control byte or ill-formed character, or to within 64 bytes of limit
- * (a character across the last block's end is left out); returns where it stopped. */
+/* From p, a character boundary that is not an escaped byte, over plain ASCII, well-formed
+ * UTF-8 and escapes that are a lone backslash before one of "\/bfnrt, adding the bytes
+ * those save to *saved; stops at a quote, a control byte, any other escape (\u, a
+ * backslash run, an invalid one), an ill-formed character, or within 65 bytes of limit
+ * (a character across the last block's end is left out); returns where it stopped.
+ * skip_short_escapes, entered at an escape in ASCII text, also stops before a block of
+ * plain ASCII alone (the plain skip is faster there); skip_utf8_text, entered after a
+ * multibyte character, goes on over those. */
+#define FASTJSON_TEXT_DECLARE(path, target) \
+	target const unsigned char *fastjson_skip_short_escapes_##path(const unsigned char *p, \
+			const unsigned char *limit, size_t *saved); \
+	target const unsigned char *fastjson_skip_utf8_text_##path(const unsigned char *p, \
+			const unsigned char *limit, size_t *saved);
+
 #ifdef FASTJSON_HAVE_AVX2
-FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_text_avx2(const unsigned char *p,
-		const unsigned char *limit);
-#endif
-/* From an escape p (never an escaped byte), over text whose escapes are all a lone
- * backslash before one of "\/bfnrt, adding the bytes they save to *saved; stops at a quote,
- * a control or non-ASCII byte, any other escape (\u, a backslash run, an invalid one),
- * after a block without escapes, or within 65 bytes of limit. */
-#ifdef FASTJSON_HAVE_AVX2
-FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_short_escapes_avx2(const unsigned char *p,
-		const unsigned char *limit, size_t *saved);
+FASTJSON_TEXT_DECLARE(avx2, FASTJSON_TARGET_AVX2)
 #endif
 #ifdef FASTJSON_HAVE_AVX512
-FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_short_escapes_avx512(const unsigned char *p,
-		const unsigned char *limit, size_t *saved);
+FASTJSON_TEXT_DECLARE(avx512, FASTJSON_TARGET_AVX512)
 #endif
 #ifdef FASTJSON_HAVE_NEON
-const unsigned char *fastjson_skip_short_escapes_neon(const unsigned char *p, const unsigned char *limit,
-		size_t *saved);
-#endif
-
-#ifdef FASTJSON_HAVE_AVX512
-FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_text_avx512(const unsigned char *p,
-		const unsigned char *limit);
+FASTJSON_TEXT_DECLARE(neon, )
 #endif
 
 #endif
