@@ -10,6 +10,7 @@
 #include "../fastjson_simd.h"
 #include "../utf8/fastjson_utf8.h"
 #include "fastjson_text.h"
+#include "fastjson_u_escapes.h"
 
 typedef enum {
 	FASTJSON_T_EOI,
@@ -329,6 +330,20 @@ static zend_always_inline const unsigned char *fastjson_skip_short_escapes(
 #ifdef FASTJSON_HAVE_NEON
 	if (simd == FASTJSON_SIMD_NEON) {
 		return fastjson_skip_short_escapes_neon(p, limit, saved);
+	}
+#endif
+	(void) limit, (void) simd, (void) saved;
+	return p;
+}
+
+/* From a \u escape: the five-at-a-time skip over a run of them (fastjson_text.c) on the
+ * AVX2 paths, for a run long enough; the others take them one at a time. */
+static zend_always_inline const unsigned char *fastjson_skip_u_escapes(
+		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd, size_t *saved)
+{
+#ifdef FASTJSON_HAVE_AVX2
+	if (fastjson_simd_has_avx2(simd) && limit - p >= 32 && fastjson_u_escape_run_ahead(p)) {
+		return fastjson_skip_u_escapes_avx2(p, limit, saved);
 	}
 #endif
 	(void) limit, (void) simd, (void) saved;

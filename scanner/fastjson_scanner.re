@@ -144,6 +144,11 @@ string_skip:
 		c = cursor[1];
 		if (c == 'u') {
 			int32_t cp, low;
+			const unsigned char *run_end = fastjson_skip_u_escapes(cursor, s->limit, s->simd, &escapes_saved);
+			if (run_end != cursor) {
+				cursor = fastjson_skip_plain(run_end, s->limit, s->simd);
+				continue;
+			}
 			/* The four digits read at once only where they are inside the input. */
 			if (s->limit - cursor < 6 || (cp = fastjson_hex4_checked(cursor + 2)) < 0) {
 				break;

@@ -1,7 +1,8 @@
 /* The decoder's strings over the structural stage's masks: text of plain ASCII,
  * well-formed UTF-8 and short escapes ("\/bfnrt) skipped 64 bytes at a time, from a
  * multibyte character (see fastjson_skip_utf8_text()) or from an escape (see
- * fastjson_skip_short_escapes()), with the bytes the escapes save counted on the way. */
+ * fastjson_skip_short_escapes()), with the bytes the escapes save counted on the way;
+ * runs of \uXXXX escapes five at a time. */
 
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -10,6 +11,7 @@
 #include "php.h"
 #include "fastjson_text.h"
 #include "fastjson_stage1.h"
+#include "fastjson_u_escapes.h"
 
 /* How many of the 64 bytes at p (a character boundary) a string holds as they are: up to
  * the first stop, or the first character that is not well-formed UTF-8 (the automaton then
@@ -102,4 +104,51 @@ FASTJSON_TEXT_PATH(avx512, FASTJSON_TARGET_AVX512)
 #endif
 #ifdef FASTJSON_HAVE_NEON
 FASTJSON_TEXT_PATH(neon, )
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+#define FASTJSON_X32(b) { b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b }
+
+ZEND_SET_ALIGNED(32, const fastjson_u_escape_constants fastjson_u_escape_vec) = {
+	.below_digits = FASTJSON_X32('0' - 1), .above_digits = FASTJSON_X32('9' + 1),
+	.below_letters = FASTJSON_X32('a' - 1), .above_letters = FASTJSON_X32('f' + 1),
+	.case_bit = FASTJSON_X32(0x20), .backslash = FASTJSON_X32('\\'), .u = FASTJSON_X32('u'),
+	.low_nibble = FASTJSON_X32(0x0f), .letter_from = FASTJSON_X32(0x40), .nine = FASTJSON_X32(9),
+	/* maddubs weights: 16 for the first digit of a pair, 1 for the second. */
+	.digit_weights = { 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1,
+		16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1, 16, 1 },
+};
+
+FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_u_escapes_avx2(const unsigned char *p,
+		const unsigned char *limit, size_t *saved)
+{
+	size_t counted = *saved;
+
+	while (limit - p >= 32) {
+		uint16_t units[16];
+		unsigned count = fastjson_u_escapes5_avx2(p, units), k = 0;
+		/* Counted as the automaton counts UTF16_1 to UTF16_4. */
+		while (k < count) {
+			unsigned high = units[3 * k + 1];
+			if (high - 0xd8 < 8) {
+				/* A high half right before a low half; anything else is the automaton's. */
+				if (high >= 0xdc || k + 1 == count || (unsigned) units[3 * k + 4] - 0xdc >= 4) {
+					break;
+				}
+				counted += 8;
+				k += 2;
+				continue;
+			}
+			counted += 3 + (high < 0x08) + (high == 0 && units[3 * k + 2] < 0x80);
+			k++;
+		}
+		p += 6 * k;
+		/* On after five, or after four when the fifth is a pair's first half. */
+		if (k < 4 || (k == 4 && count < 5)) {
+			break;
+		}
+	}
+	*saved = counted;
+	return p;
+}
 #endif

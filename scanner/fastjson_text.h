@@ -21,6 +21,10 @@
 
 #ifdef FASTJSON_HAVE_AVX2
 FASTJSON_TEXT_DECLARE(avx2, FASTJSON_TARGET_AVX2)
+/* From p, over a run of \uXXXX escapes (surrogate halves in pairs), adding the bytes
+ * they save to *saved; stops at anything else or within 32 bytes of limit. */
+FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_u_escapes_avx2(const unsigned char *p,
+		const unsigned char *limit, size_t *saved);
 #endif
 #ifdef FASTJSON_HAVE_AVX512
 FASTJSON_TEXT_DECLARE(avx512, FASTJSON_TARGET_AVX512)
