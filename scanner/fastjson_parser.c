@@ -20,6 +20,7 @@
 #include "fastjson_scanner.h"
 #include "fastjson_scanner_gen.h"
 #include "fastjson_number.h"
+#include "fastjson_u_escapes.h"
 #include "../utf8/fastjson_utf8.h"
 
 /* ---- ext/json's parser stack limit ------------------------------------------------------ */
@@ -550,6 +551,14 @@ static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx2(u
 				 * which may go on past the window. */
 				const unsigned char *escape = p + at;
 				do {
+					unsigned written;
+					/* Four at once where a fourth escape is there (an emoji pair between words
+					 * is not worth the try). */
+					if (escape[18] == '\\' && (written = fastjson_unescape_u4_avx2(out, escape))) {
+						out += written;
+						escape += 24;
+						continue;
+					}
 					out = fastjson_unescape_one(out, &escape);
 				} while (escape < runs_end && *escape == '\\');
 				done = (unsigned) (escape - p);

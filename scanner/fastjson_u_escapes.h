@@ -1,5 +1,6 @@
-/* Runs of \uXXXX escapes, five at a time: non-Latin text as json_encode writes it by
- * default, checked and counted by the scanner (fastjson_text.c). */
+/* Runs of \uXXXX escapes, several at a time: non-Latin text as json_encode writes it by
+ * default, checked and counted by the scanner (fastjson_text.c) and unescaped by the
+ * decoder (fastjson_parser.c). */
 
 #ifndef FASTJSON_U_ESCAPES_H
 #define FASTJSON_U_ESCAPES_H
@@ -24,6 +25,9 @@ typedef struct {
 	unsigned char below_digits[32], above_digits[32], below_letters[32], above_letters[32];
 	unsigned char case_bit[32], backslash[32], u[32], low_nibble[32], letter_from[32], nine[32];
 	unsigned char digit_weights[32];
+	/* For fastjson_unescape_u4_avx2(): each lane's two escapes. */
+	unsigned char escape_starts[32], units_to_dwords[32], utf8_3_bytes[32], utf8_2_bytes[32];
+	uint32_t above_7f[8], above_7ff[8], above_d7ff[8], below_e000[8], low6[8], utf8_3_marks[8], utf8_2_marks[8];
 } fastjson_u_escape_constants;
 
 extern const fastjson_u_escape_constants fastjson_u_escape_vec;
@@ -56,6 +60,65 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_u_escapes5_avx2
 	/* Each pair of digits as one byte: 16 times the first plus the second. */
 	_mm256_storeu_si256((__m256i *) units, _mm256_maddubs_epi16(nibbles, FASTJSON_U_ESCAPE_VEC(digit_weights)));
 	return fastjson_ctz32(~well_formed) / 6;
+}
+
+/* Four \u escapes at p (28 bytes readable), when they are, of one UTF-8 length, 2 or 3
+ * bytes (Cyrillic, Greek, CJK...), as UTF-8 at out (22 bytes of room): returns how many
+ * bytes it wrote, or 0 (fewer escapes, 1-byte units, surrogates, mixed lengths: the
+ * caller takes them one at a time). Well-formed: the scanner checked the string. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_unescape_u4_avx2(unsigned char *out,
+		const unsigned char *p)
+{
+	/* Escapes 0-1 in the low lane, 2-3 in the high one, at the same places: the shuffles
+	 * stay within lanes. */
+	__m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *) p)),
+		_mm_loadu_si128((const __m128i *) (p + 12)), 1);
+	__m256i nibbles, units, high_bits;
+	unsigned above_7f, above_7ff, surrogate;
+	__m128i low, high;
+
+	if (((unsigned) _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, FASTJSON_U_ESCAPE_VEC(escape_starts)))
+			& UINT32_C(0x00c300c3)) != UINT32_C(0x00c300c3)) {
+		return 0;
+	}
+	nibbles = _mm256_add_epi8(_mm256_and_si256(v, FASTJSON_U_ESCAPE_VEC(low_nibble)),
+		_mm256_and_si256(_mm256_cmpgt_epi8(v, FASTJSON_U_ESCAPE_VEC(letter_from)), FASTJSON_U_ESCAPE_VEC(nine)));
+	/* Digit pairs as bytes (2 and 4, 8 and 10 of a lane), then each unit in dwords 0 and 1. */
+	units = _mm256_shuffle_epi8(_mm256_maddubs_epi16(nibbles, FASTJSON_U_ESCAPE_VEC(digit_weights)),
+		FASTJSON_U_ESCAPE_VEC(units_to_dwords));
+	/* Dwords 0, 1, 4 and 5 hold the units: bits 0x33 of the masks. */
+	above_7f = (unsigned) _mm256_movemask_ps(_mm256_castsi256_ps(
+		_mm256_cmpgt_epi32(units, FASTJSON_U_ESCAPE_VEC(above_7f)))) & 0x33;
+	above_7ff = (unsigned) _mm256_movemask_ps(_mm256_castsi256_ps(
+		_mm256_cmpgt_epi32(units, FASTJSON_U_ESCAPE_VEC(above_7ff)))) & 0x33;
+	surrogate = (unsigned) _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(
+		_mm256_cmpgt_epi32(units, FASTJSON_U_ESCAPE_VEC(above_d7ff)),
+		_mm256_cmpgt_epi32(FASTJSON_U_ESCAPE_VEC(below_e000), units)))) & 0x33;
+	if (above_7ff == 0x33 && !surrogate) {
+		/* E0|u>>12, 80|(u>>6)&3F, 80|u&3F in the low three bytes of each dword. */
+		high_bits = _mm256_or_si256(_mm256_srli_epi32(units, 12),
+			_mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(units, 6), FASTJSON_U_ESCAPE_VEC(low6)), 8));
+		units = _mm256_or_si256(_mm256_or_si256(high_bits, FASTJSON_U_ESCAPE_VEC(utf8_3_marks)),
+			_mm256_slli_epi32(_mm256_and_si256(units, FASTJSON_U_ESCAPE_VEC(low6)), 16));
+		units = _mm256_shuffle_epi8(units, FASTJSON_U_ESCAPE_VEC(utf8_3_bytes));
+		low = _mm256_castsi256_si128(units);
+		high = _mm256_extracti128_si256(units, 1);
+		_mm_storeu_si128((__m128i *) out, low);
+		_mm_storeu_si128((__m128i *) (out + 6), high);
+		return 12;
+	}
+	if (above_7f == 0x33 && !above_7ff) {
+		/* C0|u>>6, 80|u&3F in the low two bytes of each dword. */
+		units = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(units, 6), FASTJSON_U_ESCAPE_VEC(utf8_2_marks)),
+			_mm256_slli_epi32(_mm256_and_si256(units, FASTJSON_U_ESCAPE_VEC(low6)), 8));
+		units = _mm256_shuffle_epi8(units, FASTJSON_U_ESCAPE_VEC(utf8_2_bytes));
+		low = _mm256_castsi256_si128(units);
+		high = _mm256_extracti128_si256(units, 1);
+		_mm_storeu_si128((__m128i *) out, low);
+		_mm_storeu_si128((__m128i *) (out + 4), high);
+		return 8;
+	}
+	return 0;
 }
 #endif
 

@@ -1,5 +1,5 @@
 --TEST--
-Decode runs of \u escapes, which the AVX2 scanner takes five at a time: runs of 1 to 16 escapes of 1-, 2- and 3-byte code points and surrogate pairs, a pair, a lone half, a short escape, text or a quote at every place of the run (so at every slot of the five-escape windows, a pair across two windows), every byte class at each digit place of every slot, runs ending at every distance from the input's end; decode and validate, flags 0, IGNORE, SUBSTITUTE; every SIMD path
+Decode runs of \u escapes, which the AVX2 scanner takes five at a time: runs of 1 to 16 escapes of 1-, 2- and 3-byte code points and surrogate pairs, runs of one UTF-8 length (which the decoder unescapes four at a time) with another unit at every place, a pair, a lone half, a short escape, text or a quote at every place of the run (so at every slot of the five-escape windows, a pair across two windows), every byte class at each digit place of every slot, runs ending at every distance from the input's end; decode and validate, flags 0, IGNORE, SUBSTITUTE; every SIMD path
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -36,6 +36,27 @@ for ($n = 1; $n <= 16; $n++) {
     // Something at every place of a run of 16.
     foreach ($breakers as $bytes) {
         $docs[] = '["' . $run($n, 0) . $bytes . $run(16 - $n, 3) . '"]';
+    }
+}
+// Runs of one UTF-8 length (the decoder takes four such escapes at once), with a unit of
+// another length, a pair or a short escape at every place.
+$same_length = [
+    2 => ['\u0080', '\u07ff', '\u0416', '\u03A9', '\u00e9', '\u05d0'],
+    3 => ['\u0800', '\uffff', '\u4e2d', '\uD7FF', '\uE000', '\u3042', '\uAC00'],
+];
+$others = ['\u0041', '\u007f', '\u00e9', '\u0800', '\ud83d\ude00', '\n', 'a'];
+foreach ($same_length as $pool) {
+    for ($n = 1; $n <= 13; $n++) {
+        $s = '';
+        for ($i = 0; $i < $n; $i++) {
+            $s .= $pool[($i * 3 + $n) % count($pool)];
+        }
+        $docs[] = '["' . $s . '"]';
+        for ($at = 0; $at <= $n; $at++) {
+            foreach ($others as $other) {
+                $docs[] = '["' . substr($s, 0, 6 * $at) . $other . substr($s, 6 * $at) . '"]';
+            }
+        }
     }
 }
 // Every byte class at each digit place of each escape of a run of 12.
