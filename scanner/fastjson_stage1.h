@@ -528,7 +528,8 @@ static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, ui
 			u->f0 = u->lead4 ? BYTES64(bytes, EQ, 0xf0) : 0; \
 			u->f4 = u->lead4 ? BYTES64(bytes, EQ, 0xf4) : 0; \
 			u->ge_a0 = BYTES64(bytes, GT, 0x9f); \
-			u->ge_90 = BYTES64(bytes, GT, 0x8f); \
+			/* Only F0 and F4 look at it, here or carried. */ \
+			u->ge_90 = u->lead4 || carried ? BYTES64(bytes, GT, 0x8f) : 0; \
 		} else { \
 			u->e0 = u->ed = u->f0 = u->f4 = u->ge_a0 = u->ge_90 = 0; \
 		} \
