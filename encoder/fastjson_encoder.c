@@ -474,10 +474,10 @@ static zend_always_inline char *fastjson_write_key_separator(char *out, bool pre
 	return out;
 }
 
-/* A list member's prefix. */
-static zend_always_inline void fastjson_begin_element(fastjson_encoder *encoder, bool *need_comma, bool pretty)
+/* A list member's prefix; returns where its value goes. */
+static zend_always_inline char *fastjson_begin_element(fastjson_encoder *encoder, bool *need_comma, bool pretty)
 {
-	encoder->buf.pos = fastjson_begin_member(encoder, need_comma, FASTJSON_VALUE_ROOM, pretty);
+	return fastjson_begin_member(encoder, need_comma, FASTJSON_VALUE_ROOM, pretty);
 }
 
 /* Whether the string is at most FASTJSON_SHORT_CLEAN_MAX bytes and needs no escaping. */
@@ -613,11 +613,18 @@ static zend_always_inline zend_result fastjson_encode_container(fastjson_encoder
 
 static zend_result fastjson_encode_other(fastjson_encoder *encoder, zval *val);
 
-/* Where a value of at most `needed` bytes goes: after a member's prefix (in_room) the
- * prefix has reserved FASTJSON_VALUE_ROOM for it. */
-static zend_always_inline char *fastjson_value_out(fastjson_encoder *encoder, size_t needed, bool in_room)
+/* Where a value of at most `needed` bytes goes: after a member's prefix, its `room`. */
+static zend_always_inline char *fastjson_value_out(fastjson_encoder *encoder, size_t needed, char *room)
 {
-	return in_room ? encoder->buf.pos : fastjson_buf_reserve(&encoder->buf, needed);
+	return room ? room : fastjson_buf_reserve(&encoder->buf, needed);
+}
+
+/* Before a writer that appends at encoder->buf.pos. */
+static zend_always_inline void fastjson_enter_room(fastjson_encoder *encoder, char *room)
+{
+	if (room) {
+		encoder->buf.pos = room;
+	}
 }
 
 /* null, false and true as one 8-byte store each, their length in the last byte: the bytes
@@ -628,8 +635,11 @@ static const char fastjson_literals[IS_TRUE + 1][8] = {
 	[IS_TRUE] = {'t', 'r', 'u', 'e', 0, 0, 0, 4}};
 
 /* Every value goes through here: the common cases inline, the rest in
- * fastjson_encode_other(). */
-static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder *encoder, zval *val, bool in_room)
+ * fastjson_encode_other(). After a member's prefix `room` is where the value goes, with
+ * FASTJSON_VALUE_ROOM bytes reserved, and encoder->buf.pos is not set yet: the writers
+ * inline here store it once for both (a second store of it per member cost a third of a
+ * list of literals' time). NULL elsewhere. */
+static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder *encoder, zval *val, char *room)
 {
 	char *out;
 
@@ -642,17 +652,18 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 		{
 			const char *literal = fastjson_literals[Z_TYPE_P(val)];
 
-			out = fastjson_value_out(encoder, 8, in_room);
+			out = fastjson_value_out(encoder, 8, room);
 			memcpy(out, literal, 8);
 			encoder->buf.pos = out + literal[7];
 			return SUCCESS;
 		}
 		case IS_LONG:
-			encoder->buf.pos = fastjson_write_long(fastjson_value_out(encoder, FASTJSON_LONG_MAX_LENGTH, in_room),
+			encoder->buf.pos = fastjson_write_long(fastjson_value_out(encoder, FASTJSON_LONG_MAX_LENGTH, room),
 				Z_LVAL_P(val));
 			return SUCCESS;
 		case IS_DOUBLE:
 			if (EXPECTED(fastjson_is_finite(Z_DVAL_P(val)))) {
+				fastjson_enter_room(encoder, room);
 				fastjson_append_double(&encoder->buf, Z_DVAL_P(val), encoder->options);
 				return SUCCESS;
 			}
@@ -660,36 +671,47 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 		case IS_STRING:
 			if (!(encoder->options & PHP_JSON_NUMERIC_CHECK)) {
 				if (fastjson_is_short_clean(encoder, Z_STR_P(val))) {
-					out = fastjson_value_out(encoder, FASTJSON_SHORT_CLEAN_MAX + 2, in_room);
+					out = fastjson_value_out(encoder, FASTJSON_SHORT_CLEAN_MAX + 2, room);
 					encoder->buf.pos = fastjson_write_short_clean(out, Z_STR_P(val));
 					return SUCCESS;
 				}
+				fastjson_enter_room(encoder, room);
 				return encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val));
 			}
 			break;
 		case IS_ARRAY:
 			/* An empty array within the depth limit is all ext/json's walk would write. */
 			if (zend_hash_num_elements(Z_ARRVAL_P(val)) == 0 && encoder->depth < encoder->max_depth) {
-				out = fastjson_buf_reserve(&encoder->buf, 2);
+				out = fastjson_value_out(encoder, 2, room);
 				memcpy(out, (encoder->options & PHP_JSON_FORCE_OBJECT) ? "{}" : "[]", 2);
 				encoder->buf.pos = out + 2;
 				return SUCCESS;
 			}
+			fastjson_enter_room(encoder, room);
 			return fastjson_encode_container(encoder, val);
 		case IS_OBJECT:
 			if (Z_OBJCE_P(val) == encoder->plain_class) {
+				fastjson_enter_room(encoder, room);
 				return fastjson_encode_container(encoder, val);
 			}
 			break;
 		default:
 			break;
 	}
+	fastjson_enter_room(encoder, room);
 	return fastjson_encode_other(encoder, val);
 }
 
 static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *encoder, zval *val)
 {
-	return fastjson_encode_value_ex(encoder, val, false);
+	return fastjson_encode_value_ex(encoder, val, NULL);
+}
+
+/* A value after a member's prefix, which returned `room`. */
+static zend_always_inline zend_result fastjson_encode_value_in_room(fastjson_encoder *encoder, zval *val, char *room)
+{
+	ZEND_ASSUME(room != NULL);
+	return fastjson_encode_value_ex(encoder, val, room);
 }
 
 /* ext/json's fast path: declared properties in declaration order, without building
@@ -728,7 +750,7 @@ static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_
 			GC_TRY_UNPROTECT_RECURSION(obj);
 			return FAILURE;
 		}
-		if (fastjson_encode_value_ex(encoder, prop, true) == FAILURE
+		if (fastjson_encode_value_in_room(encoder, prop, encoder->buf.pos) == FAILURE
 				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 			GC_TRY_UNPROTECT_RECURSION(obj);
 			return FAILURE;
@@ -789,8 +811,9 @@ static zend_result fastjson_abort_container(zend_refcounted *guard, HashTable *p
 static zend_always_inline zend_result fastjson_encode_element(fastjson_encoder *encoder, bool *need_comma,
 		zval *data, bool pretty)
 {
-	fastjson_begin_element(encoder, need_comma, pretty);
-	if (fastjson_encode_value_ex(encoder, data, true) == FAILURE
+	char *room = fastjson_begin_element(encoder, need_comma, pretty);
+
+	if (fastjson_encode_value_in_room(encoder, data, room) == FAILURE
 			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		return FAILURE;
 	}
@@ -817,7 +840,7 @@ static zend_always_inline zend_result fastjson_encode_member(fastjson_encoder *e
 	} else {
 		fastjson_begin_index_member(encoder, need_comma, index, pretty);
 	}
-	if (fastjson_encode_value_ex(encoder, data, true) == FAILURE
+	if (fastjson_encode_value_in_room(encoder, data, encoder->buf.pos) == FAILURE
 			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		return FAILURE;
 	}
