@@ -36,21 +36,17 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 	return first;
 }
 
-/* A path's skip. Stops at an unescaped quote, a control byte, an escape other than a lone
- * backslash before one of "\/bfnrt (\u, a backslash run, an invalid one: left to the
- * escape-by-escape loop or the automaton), ill-formed UTF-8, within 65 bytes of limit, and
- * with plain_stop at a block of plain ASCII alone, where the plain skip is faster. A
- * stop never falls between a backslash and the byte it escapes. */
-#define FASTJSON_SKIP_TEXT(classify, utf8_classes, short_escape_chars, plain_stop) do { \
+/* A path's skip over text. Stops at an unescaped quote, a control byte, an escape other
+ * than a lone backslash before one of "\\/bfnrt (\\u, a backslash run, an invalid one: left
+ * to the escape-by-escape loop or the automaton), ill-formed UTF-8, or within 65 bytes of
+ * limit. A stop never falls between a backslash and the byte it escapes. */
+#define FASTJSON_SKIP_TEXT(classify, utf8_classes, short_escape_chars) do { \
 		while (limit - p > FASTJSON_BLOCK) { \
 			fastjson_block_classes c; \
 			uint64_t stop; \
 			classify(p, &c); \
-			if ((plain_stop) && !(c.backslash | c.high)) { \
-				break; \
-			} \
 			stop = c.quote | c.control; \
-			if ((plain_stop) || c.backslash) { \
+			if (c.backslash) { \
 				stop = (stop & ~(c.backslash << 1)) | (c.backslash & ~short_escape_chars(p + 1)) \
 					| (c.backslash & (c.backslash >> 1)); \
 			} \
@@ -80,19 +76,43 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 		} \
 	} while (0)
 
+/* A path's skip over escape-dense ASCII: the same stops, and a block of plain ASCII alone
+ * ends it (the plain skip is faster there); a block with non-ASCII bytes goes on in the
+ * text skip, whose UTF-8 masks would otherwise cost every call here its set-up. */
+#define FASTJSON_SKIP_SHORT_ESCAPES(classify, short_escape_chars, skip_text) do { \
+		while (limit - p > FASTJSON_BLOCK) { \
+			fastjson_block_classes c; \
+			uint64_t stop; \
+			classify(p, &c); \
+			if (!c.backslash && !c.high) { \
+				break; \
+			} \
+			if (c.high) { \
+				return skip_text(p, limit, saved); \
+			} \
+			stop = ((c.quote | c.control) & ~(c.backslash << 1)) \
+				| (c.backslash & ~short_escape_chars(p + 1)) | (c.backslash & (c.backslash >> 1)); \
+			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
+			if (stop) { \
+				return p + fastjson_ctz64(stop); \
+			} \
+			p += FASTJSON_BLOCK + (c.backslash >> 63); \
+		} \
+	} while (0)
+
 #define FASTJSON_TEXT_PATH(path, target) \
-	target const unsigned char *fastjson_skip_short_escapes_##path( \
-			const unsigned char *p, const unsigned char *limit, size_t *saved) \
-	{ \
-		FASTJSON_SKIP_TEXT(fastjson_classify_##path, fastjson_utf8_classes_##path, \
-			fastjson_short_escape_chars_##path, true); \
-		return p; \
-	} \
 	target const unsigned char *fastjson_skip_utf8_text_##path( \
 			const unsigned char *p, const unsigned char *limit, size_t *saved) \
 	{ \
 		FASTJSON_SKIP_TEXT(fastjson_classify_##path, fastjson_utf8_classes_##path, \
-			fastjson_short_escape_chars_##path, false); \
+			fastjson_short_escape_chars_##path); \
+		return p; \
+	} \
+	target const unsigned char *fastjson_skip_short_escapes_##path( \
+			const unsigned char *p, const unsigned char *limit, size_t *saved) \
+	{ \
+		FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_##path, fastjson_short_escape_chars_##path, \
+			fastjson_skip_utf8_text_##path); \
 		return p; \
 	}
 
