@@ -36,6 +36,15 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 	return first;
 }
 
+/* A block's stops among its ASCII: unescaped quotes and control bytes, and each backslash
+ * that does not begin a lone short escape (short_escaped: the bytes one further on that are
+ * one of "\\/bfnrt). */
+static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_classes *c, uint64_t short_escaped)
+{
+	return ((c->quote | c->control) & ~(c->backslash << 1)) | (c->backslash & ~short_escaped)
+		| (c->backslash & (c->backslash >> 1));
+}
+
 /* A path's skip over text. Stops at an unescaped quote, a control byte, an escape other
  * than a lone backslash before one of "\\/bfnrt (\\u, a backslash run, an invalid one: left
  * to the escape-by-escape loop or the automaton), ill-formed UTF-8, or within 65 bytes of
@@ -45,11 +54,7 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 			fastjson_block_classes c; \
 			uint64_t stop; \
 			classify(p, &c); \
-			stop = c.quote | c.control; \
-			if (c.backslash) { \
-				stop = (stop & ~(c.backslash << 1)) | (c.backslash & ~short_escape_chars(p + 1)) \
-					| (c.backslash & (c.backslash >> 1)); \
-			} \
+			stop = c.backslash ? fastjson_text_stops(&c, short_escape_chars(p + 1)) : c.quote | c.control; \
 			if (c.high) { \
 				fastjson_utf8_classes u; \
 				unsigned n; \
@@ -90,8 +95,7 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 			if (c.high) { \
 				return skip_text(p, limit, saved); \
 			} \
-			stop = ((c.quote | c.control) & ~(c.backslash << 1)) \
-				| (c.backslash & ~short_escape_chars(p + 1)) | (c.backslash & (c.backslash >> 1)); \
+			stop = fastjson_text_stops(&c, short_escape_chars(p + 1)); \
 			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
 			if (stop) { \
 				return p + fastjson_ctz64(stop); \

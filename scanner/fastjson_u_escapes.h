@@ -62,6 +62,17 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_u_escapes5_avx2
 	return fastjson_ctz32(~well_formed) / 6;
 }
 
+/* The first lane_bytes bytes of each lane of bytes, put in order, one lane after the other
+ * at out (16 + lane_bytes bytes of room); returns how many that is. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_store_lane_prefixes_avx2(unsigned char *out,
+		__m256i bytes, __m256i order, unsigned lane_bytes)
+{
+	bytes = _mm256_shuffle_epi8(bytes, order);
+	_mm_storeu_si128((__m128i *) out, _mm256_castsi256_si128(bytes));
+	_mm_storeu_si128((__m128i *) (out + lane_bytes), _mm256_extracti128_si256(bytes, 1));
+	return 2 * lane_bytes;
+}
+
 /* Four \u escapes at p (28 bytes readable), when they are, of one UTF-8 length, 2 or 3
  * bytes (Cyrillic, Greek, CJK...), as UTF-8 at out (22 bytes of room): returns how many
  * bytes it wrote, or 0 (fewer escapes, 1-byte units, surrogates, mixed lengths: the
@@ -75,7 +86,6 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_unescape_u4_avx
 		_mm_loadu_si128((const __m128i *) (p + 12)), 1);
 	__m256i nibbles, units, high_bits;
 	unsigned above_7f, above_7ff, surrogate;
-	__m128i low, high;
 
 	if (((unsigned) _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, FASTJSON_U_ESCAPE_VEC(escape_starts)))
 			& UINT32_C(0x00c300c3)) != UINT32_C(0x00c300c3)) {
@@ -100,23 +110,13 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_unescape_u4_avx
 			_mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(units, 6), FASTJSON_U_ESCAPE_VEC(low6)), 8));
 		units = _mm256_or_si256(_mm256_or_si256(high_bits, FASTJSON_U_ESCAPE_VEC(utf8_3_marks)),
 			_mm256_slli_epi32(_mm256_and_si256(units, FASTJSON_U_ESCAPE_VEC(low6)), 16));
-		units = _mm256_shuffle_epi8(units, FASTJSON_U_ESCAPE_VEC(utf8_3_bytes));
-		low = _mm256_castsi256_si128(units);
-		high = _mm256_extracti128_si256(units, 1);
-		_mm_storeu_si128((__m128i *) out, low);
-		_mm_storeu_si128((__m128i *) (out + 6), high);
-		return 12;
+		return fastjson_store_lane_prefixes_avx2(out, units, FASTJSON_U_ESCAPE_VEC(utf8_3_bytes), 6);
 	}
 	if (above_7f == 0x33 && !above_7ff) {
 		/* C0|u>>6, 80|u&3F in the low two bytes of each dword. */
 		units = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi32(units, 6), FASTJSON_U_ESCAPE_VEC(utf8_2_marks)),
 			_mm256_slli_epi32(_mm256_and_si256(units, FASTJSON_U_ESCAPE_VEC(low6)), 8));
-		units = _mm256_shuffle_epi8(units, FASTJSON_U_ESCAPE_VEC(utf8_2_bytes));
-		low = _mm256_castsi256_si128(units);
-		high = _mm256_extracti128_si256(units, 1);
-		_mm_storeu_si128((__m128i *) out, low);
-		_mm_storeu_si128((__m128i *) (out + 4), high);
-		return 8;
+		return fastjson_store_lane_prefixes_avx2(out, units, FASTJSON_U_ESCAPE_VEC(utf8_2_bytes), 4);
 	}
 	return 0;
 }
