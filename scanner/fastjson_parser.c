@@ -555,8 +555,9 @@ static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx2(u
 					/* Four at once where a fourth escape is there (an emoji pair between words
 					 * is not worth the try), and where the 24 bytes they take end no further
 					 * past runs_end than a pair's 12: the store after the run stays in the
-					 * room. */
-					if (escape + 12 < runs_end && escape[18] == '\\'
+					 * room. (escape[18] is inside it: escape is below runs_end, or in the
+					 * window at first.) */
+					if (escape[18] == '\\' && escape + 12 < runs_end
 							&& (written = fastjson_unescape_u4_avx2(out, escape))) {
 						out += written;
 						escape += 24;
