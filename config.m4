@@ -40,11 +40,11 @@ if test "$PHP_FASTJSON" != "no"; then
   fi
 
   dnl The structural stage's AVX-512 kernel, also chosen at run time.
-  AC_CACHE_CHECK([for AVX-512 (F, BW, VBMI) intrinsics with the target attribute], [fastjson_cv_avx512], [
+  AC_CACHE_CHECK([for AVX-512 (F, BW, VBMI, VBMI2) intrinsics with the target attribute], [fastjson_cv_avx512], [
     AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <immintrin.h>
-      __attribute__((target("avx512f,avx512bw,avx512vbmi"))) static unsigned long long probe(const char *p) {
+      __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2"))) static unsigned long long probe(const char *p) {
         __m512i v = _mm512_loadu_si512((const void *)p);
-        __m512i c = _mm512_permutex2var_epi8(v, v, v);
+        __m512i c = _mm512_maskz_compress_epi8(_mm512_movepi8_mask(v), _mm512_permutex2var_epi8(v, v, v));
         return _mm512_cmpeq_epi8_mask(c, _mm512_set1_epi8('"')) | _mm512_movepi8_mask(v);
       }]], [[char b[64] = {0}; return (int) probe(b);]])],
       [fastjson_cv_avx512=yes], [fastjson_cv_avx512=no])])

@@ -14,7 +14,7 @@ typedef enum {
 	FASTJSON_SIMD_SSE2,
 	FASTJSON_SIMD_AVX2,
 	FASTJSON_SIMD_NEON,
-	/* AVX-512 (F, BW and VBMI: Ice Lake, Zen 4 and later) for the structural stage;
+	/* AVX-512 (F, BW, VBMI and VBMI2: Ice Lake, Zen 4 and later) for the structural stage;
 	 * the other kernels run their AVX2 code on it. */
 	FASTJSON_SIMD_AVX512,
 } fastjson_simd_path;
@@ -36,7 +36,7 @@ static zend_always_inline bool fastjson_simd_has_avx2(fastjson_simd_path path)
 # define FASTJSON_TARGET_AVX2 __attribute__((target("avx2,pclmul")))
 #endif
 #if defined(FASTJSON_HAVE_AVX512)
-# define FASTJSON_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx2,pclmul")))
+# define FASTJSON_TARGET_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,avx2,pclmul,popcnt")))
 #endif
 #if defined(FASTJSON_HAVE_NEON)
 # include <arm_neon.h>

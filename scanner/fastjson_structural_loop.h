@@ -6,6 +6,8 @@
  *   FASTJSON_STRUCTURAL_ESCAPES   its check of a block's escapes (s, escaped, bytes, at, classes)
  *   FASTJSON_STRUCTURAL_PREFIX_XOR  its prefix XOR
  *   FASTJSON_STRUCTURAL_PAD       copies the last bytes into a block padded with spaces
+ *   FASTJSON_STRUCTURAL_BATCH_ADD  hands a block's tokens to the batch
+ *   FASTJSON_STRUCTURAL_BATCH_BLOCKS  blocks a batch spans: 1 for a mask, more for positions
  *   FASTJSON_STRUCTURAL_TARGET    the function attribute that enables the path's instructions */
 
 #define FASTJSON_STRUCTURAL_CAT2(a, b) a##_##b
@@ -13,19 +15,22 @@
 #define FASTJSON_STRUCTURAL_FN(name) FASTJSON_STRUCTURAL_CAT(name, FASTJSON_STRUCTURAL_SUFFIX)
 
 /* One block: bytes are its 64 bytes (a padded copy for the last one), at is where they
- * are in the input. */
+ * are in the input. Its tokens join the batch. */
 static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(
-		fastjson_stage1 *s, fastjson_stage1_carry *carry, fastjson_grammar *g, const unsigned char *bytes,
-		const unsigned char *at, const unsigned char *end, fastjson_pointer_track *track)
+		fastjson_stage1 *s, fastjson_stage1_carry *carry, fastjson_token_batch *batch, const unsigned char *bytes,
+		const unsigned char *at)
 {
 	fastjson_block_classes c;
 	uint64_t tokens, escapes;
 
 	FASTJSON_STRUCTURAL_CLASSIFY(bytes, &c);
-	return fastjson_stage1_block(carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
-		&& (EXPECTED(!escapes) || FASTJSON_STRUCTURAL_ESCAPES(s, escapes, bytes, at, &c))
-		&& (EXPECTED(!(c.high | s->utf8_trails)) || FASTJSON_STRUCTURAL_UTF8(s, c.high, bytes, at))
-		&& (!tokens || fastjson_grammar_tokens(g, tokens, at, end, track));
+	if (!fastjson_stage1_block(carry, &c, FASTJSON_STRUCTURAL_PREFIX_XOR, &tokens, &escapes)
+			|| (UNEXPECTED(escapes) && !FASTJSON_STRUCTURAL_ESCAPES(s, escapes, bytes, at, &c))
+			|| (UNEXPECTED(c.high | s->utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(s, c.high, bytes, at))) {
+		return false;
+	}
+	FASTJSON_STRUCTURAL_BATCH_ADD(batch, tokens, (uint32_t) (at - batch->base));
+	return true;
 }
 
 /* The whole blocks from at on that lie inside the string the last block ended in: only
@@ -68,20 +73,33 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 	fastjson_stage1 s;
 	fastjson_stage1_carry carry = {0, 0, 0, false};
 	fastjson_grammar g;
+	fastjson_token_batch batch;
 
 	fastjson_stage1_init(&s, json);
 	fastjson_grammar_init(&g, depth);
 	while (end - at >= FASTJSON_BLOCK) {
-		/* The input ahead, from L2 or further: the grammar's mispredictions would leave
-		 * the loads of the next blocks waiting. Never past the input's end. */
-		fastjson_prefetch(end - at > FASTJSON_PREFETCH_AHEAD ? at + FASTJSON_PREFETCH_AHEAD : at);
-		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, at, at, end, track)) {
+		size_t blocks = (size_t) (end - at) / FASTJSON_BLOCK;
+		const unsigned char *batch_end = at + FASTJSON_BLOCK
+			* (blocks < FASTJSON_STRUCTURAL_BATCH_BLOCKS ? blocks : FASTJSON_STRUCTURAL_BATCH_BLOCKS);
+
+		batch.base = at;
+		batch.count = 0;
+		do {
+			/* The input ahead, from L2 or further: the grammar's mispredictions would
+			 * leave the loads of the next blocks waiting. Never past the input's end. */
+			fastjson_prefetch(end - at > FASTJSON_PREFETCH_AHEAD ? at + FASTJSON_PREFETCH_AHEAD : at);
+			if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &batch, at, at)) {
+				return false;
+			}
+			at += FASTJSON_BLOCK;
+			/* A block wholly inside a string ends the batch: long text, whose next
+			 * blocks likely are too. Strings shorter than two blocks never get here, so
+			 * the branch stays predictable in token-dense documents. */
+		} while (at < batch_end && EXPECTED(!carry.string_only));
+		if (!fastjson_batch_empty(&batch, FASTJSON_STRUCTURAL_BATCH_BLOCKS > 1)
+				&& !fastjson_grammar_tokens(&g, &batch, FASTJSON_STRUCTURAL_BATCH_BLOCKS > 1, end, track)) {
 			return false;
 		}
-		at += FASTJSON_BLOCK;
-		/* A block wholly inside a string: long text, whose next blocks likely are too.
-		 * Strings shorter than two blocks never get here, so the branch stays
-		 * predictable in token-dense documents. */
 		if (UNEXPECTED(carry.string_only)) {
 			uint64_t escaped = carry.escaped;
 			if (!(at = FASTJSON_STRUCTURAL_FN(fastjson_structural_string)(&s, &escaped, at, end))) {
@@ -94,7 +112,11 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 		/* The last bytes, padded with spaces: whitespace adds no token. */
 		unsigned char last[FASTJSON_BLOCK];
 		FASTJSON_STRUCTURAL_PAD(last, at, (size_t) (end - at));
-		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &g, last, at, end, track)) {
+		batch.base = at;
+		batch.count = 0;
+		if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &batch, last, at)
+				|| (!fastjson_batch_empty(&batch, FASTJSON_STRUCTURAL_BATCH_BLOCKS > 1)
+					&& !fastjson_grammar_tokens(&g, &batch, FASTJSON_STRUCTURAL_BATCH_BLOCKS > 1, end, track))) {
 			return false;
 		}
 	}
@@ -123,3 +145,5 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 #undef FASTJSON_STRUCTURAL_PREFIX_XOR
 #undef FASTJSON_STRUCTURAL_PAD
 #undef FASTJSON_STRUCTURAL_TARGET
+#undef FASTJSON_STRUCTURAL_BATCH_ADD
+#undef FASTJSON_STRUCTURAL_BATCH_BLOCKS
