@@ -63,12 +63,6 @@ typedef struct {
 	uint16_t offset[FASTJSON_POSITION_BATCH_BLOCKS * FASTJSON_BLOCK + 32];
 } fastjson_token_batch;
 
-static zend_always_inline void fastjson_batch_set_mask(fastjson_token_batch *b, uint64_t tokens, uint32_t block_offset)
-{
-	(void) block_offset;
-	b->tokens = tokens;
-}
-
 static zend_always_inline bool fastjson_batch_empty(const fastjson_token_batch *b, bool positions)
 {
 	return positions ? !b->count : !b->tokens;
@@ -255,8 +249,6 @@ suspend:
 #undef FASTJSON_GRAMMAR_FETCH
 
 #define FASTJSON_STRUCTURAL_SUFFIX scalar
-#define FASTJSON_STRUCTURAL_BATCH_ADD fastjson_batch_set_mask
-#define FASTJSON_STRUCTURAL_BATCH_BLOCKS 1
 #define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_scalar
 #define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_scalar
 #define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_scalar(s, escaped, bytes, at)
@@ -267,8 +259,6 @@ suspend:
 
 #ifdef FASTJSON_HAVE_SSE2
 # define FASTJSON_STRUCTURAL_SUFFIX sse2
-# define FASTJSON_STRUCTURAL_BATCH_ADD fastjson_batch_set_mask
-# define FASTJSON_STRUCTURAL_BATCH_BLOCKS 1
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_sse2
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_sse2
 # define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_sse2(s, escaped, bytes, at)
@@ -280,8 +270,6 @@ suspend:
 
 #ifdef FASTJSON_HAVE_AVX2
 # define FASTJSON_STRUCTURAL_SUFFIX avx2
-# define FASTJSON_STRUCTURAL_BATCH_ADD fastjson_batch_set_mask
-# define FASTJSON_STRUCTURAL_BATCH_BLOCKS 1
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_avx2
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx2
 # define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_avx2
@@ -293,8 +281,7 @@ suspend:
 
 #ifdef FASTJSON_HAVE_AVX512
 # define FASTJSON_STRUCTURAL_SUFFIX avx512
-# define FASTJSON_STRUCTURAL_BATCH_ADD fastjson_batch_add_avx512
-# define FASTJSON_STRUCTURAL_BATCH_BLOCKS FASTJSON_POSITION_BATCH_BLOCKS
+# define FASTJSON_STRUCTURAL_GATHER fastjson_batch_add_avx512
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_avx512
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx512
 # define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_avx512(s, escaped, bytes, at)
@@ -306,8 +293,6 @@ suspend:
 
 #ifdef FASTJSON_HAVE_NEON
 # define FASTJSON_STRUCTURAL_SUFFIX neon
-# define FASTJSON_STRUCTURAL_BATCH_ADD fastjson_batch_set_mask
-# define FASTJSON_STRUCTURAL_BATCH_BLOCKS 1
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_neon
 # define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_neon
 # define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_neon(s, escaped, bytes, at)

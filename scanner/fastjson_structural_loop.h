@@ -6,13 +6,20 @@
  *   FASTJSON_STRUCTURAL_ESCAPES   its check of a block's escapes (s, escaped, bytes, at, classes)
  *   FASTJSON_STRUCTURAL_PREFIX_XOR  its prefix XOR
  *   FASTJSON_STRUCTURAL_PAD       copies the last bytes into a block padded with spaces
- *   FASTJSON_STRUCTURAL_BATCH_ADD  hands a block's tokens to the batch
- *   FASTJSON_STRUCTURAL_BATCH_BLOCKS  blocks a batch spans: 1 for a mask, more for positions
+ *   FASTJSON_STRUCTURAL_GATHER    (only where positions pay) appends a block's token
+ *                                 positions to the batch; without it a batch is one block's mask
  *   FASTJSON_STRUCTURAL_TARGET    the function attribute that enables the path's instructions */
 
 #define FASTJSON_STRUCTURAL_CAT2(a, b) a##_##b
 #define FASTJSON_STRUCTURAL_CAT(a, b) FASTJSON_STRUCTURAL_CAT2(a, b)
 #define FASTJSON_STRUCTURAL_FN(name) FASTJSON_STRUCTURAL_CAT(name, FASTJSON_STRUCTURAL_SUFFIX)
+#ifdef FASTJSON_STRUCTURAL_GATHER
+# define FASTJSON_STRUCTURAL_POSITIONS true
+# define FASTJSON_STRUCTURAL_BATCH_BLOCKS FASTJSON_POSITION_BATCH_BLOCKS
+#else
+# define FASTJSON_STRUCTURAL_POSITIONS false
+# define FASTJSON_STRUCTURAL_BATCH_BLOCKS 1
+#endif
 
 /* One block: bytes are its 64 bytes (a padded copy for the last one), at is where they
  * are in the input. Its tokens join the batch, as positions or (positions false) as
@@ -30,11 +37,15 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 			|| (UNEXPECTED(c.high | s->utf8_trails) && !FASTJSON_STRUCTURAL_UTF8(s, c.high, bytes, at))) {
 		return false;
 	}
+#ifdef FASTJSON_STRUCTURAL_GATHER
 	if (positions) {
-		FASTJSON_STRUCTURAL_BATCH_ADD(batch, tokens, (uint32_t) (at - batch->base));
-	} else {
-		fastjson_batch_set_mask(batch, tokens, 0);
+		FASTJSON_STRUCTURAL_GATHER(batch, tokens, (uint32_t) (at - batch->base));
+		return true;
 	}
+#else
+	(void) positions;
+#endif
+	batch->tokens = tokens;
 	return true;
 }
 
@@ -94,7 +105,7 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 			 * leave the loads of the next blocks waiting. Never past the input's end. */
 			fastjson_prefetch(end - at > FASTJSON_PREFETCH_AHEAD ? at + FASTJSON_PREFETCH_AHEAD : at);
 			if (!FASTJSON_STRUCTURAL_FN(fastjson_structural_block)(&s, &carry, &batch, at, at,
-					FASTJSON_STRUCTURAL_BATCH_BLOCKS > 1)) {
+					FASTJSON_STRUCTURAL_POSITIONS)) {
 				return false;
 			}
 			at += FASTJSON_BLOCK;
@@ -102,8 +113,8 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 			 * blocks likely are too. Strings shorter than two blocks never get here, so
 			 * the branch stays predictable in token-dense documents. */
 		} while (at < batch_end && EXPECTED(!carry.string_only));
-		if (!fastjson_batch_empty(&batch, FASTJSON_STRUCTURAL_BATCH_BLOCKS > 1)
-				&& !fastjson_grammar_tokens(&g, &batch, FASTJSON_STRUCTURAL_BATCH_BLOCKS > 1, end, track)) {
+		if (!fastjson_batch_empty(&batch, FASTJSON_STRUCTURAL_POSITIONS)
+				&& !fastjson_grammar_tokens(&g, &batch, FASTJSON_STRUCTURAL_POSITIONS, end, track)) {
 			return false;
 		}
 		if (UNEXPECTED(carry.string_only)) {
@@ -152,5 +163,6 @@ static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structura
 #undef FASTJSON_STRUCTURAL_PREFIX_XOR
 #undef FASTJSON_STRUCTURAL_PAD
 #undef FASTJSON_STRUCTURAL_TARGET
-#undef FASTJSON_STRUCTURAL_BATCH_ADD
+#undef FASTJSON_STRUCTURAL_GATHER
+#undef FASTJSON_STRUCTURAL_POSITIONS
 #undef FASTJSON_STRUCTURAL_BATCH_BLOCKS
