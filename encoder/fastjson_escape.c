@@ -811,6 +811,94 @@ static zend_always_inline FASTJSON_TARGET_AVX2 char *fastjson_utf8_escape_lone4_
 # include "fastjson_escape_loop.h"
 #endif
 
+#ifdef FASTJSON_HAVE_AVX512
+/* ---- AVX-512: short strings in one pass ---------------------------------------------
+ * A string of at most 64 bytes, all ASCII, whose escapes all take two bytes (a URL or a
+ * path and its slashes, a quoted word, a line break), is read by one masked load (nothing
+ * past its end) and written by byte compresses: each 32-byte half spread over every other
+ * byte of a vector whose other bytes are backslashes, and the backslashes before the bytes
+ * that need none dropped. Any other string goes to the AVX2 writer, for which this has
+ * written nothing. */
+#define FASTJSON_ESCAPE_ONE_PASS_MAX 64
+
+/* Lanes 2i and 2i + 1 take byte i of the half. */
+static ZEND_SET_ALIGNED(64, const uint8_t fastjson_spread_half[2][64]) = {
+	{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15,
+	 16, 16, 17, 17, 18, 18, 19, 19, 20, 20, 21, 21, 22, 22, 23, 23, 24, 24, 25, 25, 26, 26, 27, 27, 28, 28, 29, 29, 30, 30, 31, 31},
+	{32, 32, 33, 33, 34, 34, 35, 35, 36, 36, 37, 37, 38, 38, 39, 39, 40, 40, 41, 41, 42, 42, 43, 43, 44, 44, 45, 45, 46, 46, 47, 47,
+	 48, 48, 49, 49, 50, 50, 51, 51, 52, 52, 53, 53, 54, 54, 55, 55, 56, 56, 57, 57, 58, 58, 59, 59, 60, 60, 61, 61, 62, 62, 63, 63}};
+
+#define FASTJSON_EVEN_LANES UINT64_C(0x5555555555555555)
+
+/* Writes the n <= 32 bytes of one half (escaped: each byte as written after a backslash,
+ * or as it is) at out, with a backslash before each dirty one; returns the end. */
+static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_half_avx512(char *out, __m512i escaped,
+		__m512i dirty_bytes, __m512i backslashes, int half, unsigned n)
+{
+	const __m512i spread = _mm512_load_si512((const void *) fastjson_spread_half[half]);
+	/* Odd lanes: the bytes; even lanes: backslashes, kept where the byte is dirty. */
+	const __m512i bytes = _mm512_mask_permutexvar_epi8(backslashes, ~FASTJSON_EVEN_LANES, spread, escaped);
+	const __mmask64 keep = _mm512_movepi8_mask(_mm512_mask_permutexvar_epi8(_mm512_set1_epi8(-1), FASTJSON_EVEN_LANES,
+		spread, dirty_bytes)) & (n == 32 ? ~(__mmask64) 0 : ((__mmask64) 1 << (2 * n)) - 1);
+
+	_mm512_storeu_si512((void *) out, _mm512_maskz_compress_epi8(keep, bytes));
+	return out + _mm_popcnt_u64(keep);
+}
+
+/* The room the one pass needs: the quotes, every byte escaped, and the slack of the
+ * 64-byte stores. */
+#define FASTJSON_ESCAPE_ONE_PASS_ROOM(len) (2 * (len) + 2 + 64)
+
+/* Whether the string (at most 64 bytes, its room there) was written at encoder->buf.pos,
+ * quoted (false: nothing written). */
+static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_avx512(fastjson_encoder *encoder,
+		const char *str, size_t len)
+{
+	const fastjson_escape_set *set = encoder->escape_set;
+	char *out = encoder->buf.pos;
+	const __mmask64 present = len == 64 ? ~(__mmask64) 0 : ((__mmask64) 1 << len) - 1;
+	const __m512i v = _mm512_maskz_loadu_epi8(present, (const void *) str);
+	const __m512i backslashes = _mm512_set1_epi8('\\');
+	__mmask64 dirty, control, two_byte;
+	__m512i letters, escaped;
+
+	/* Non-ASCII, and the JSON_HEX_* sets (their escapes take six bytes), are the AVX2
+	 * kernels'. */
+	if (_mm512_movepi8_mask(v) != 0 || set->has_hex_dirty) {
+		return false;
+	}
+	dirty = (_mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(' ')) & present)
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) | _mm512_cmpeq_epi8_mask(v, backslashes)
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->extra_dirty_vec[0][0]));
+	*out++ = '"';
+	if (dirty == 0) {
+		_mm512_mask_storeu_epi8((void *) out, present, v);
+		out += len;
+	} else {
+		/* \b \t \n \f \r: a letter for a byte below 0x10; the other controls take six. */
+		control = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x10));
+		letters = _mm512_maskz_shuffle_epi8(control,
+			_mm512_broadcast_i32x4(_mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_LETTERS])), v);
+		two_byte = _mm512_test_epi8_mask(letters, letters) | _mm512_cmpeq_epi8_mask(v, backslashes)
+			| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_QUOTE][0]))
+			| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_SLASH][0]));
+		if ((dirty & ~two_byte) != 0) {
+			return false;
+		}
+		escaped = _mm512_mask_mov_epi8(v, control, letters);
+		out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 0,
+			len < 32 ? (unsigned) len : 32);
+		if (len > 32) {
+			out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 1,
+				(unsigned) len - 32);
+		}
+	}
+	*out++ = '"';
+	encoder->buf.pos = out;
+	return true;
+}
+#endif
+
 #ifdef FASTJSON_HAVE_AVX2
 # define FASTJSON_ESCAPE_SUFFIX avx2
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_avx2
@@ -825,6 +913,21 @@ static zend_always_inline FASTJSON_TARGET_AVX2 char *fastjson_utf8_escape_lone4_
 # include "fastjson_escape_loop.h"
 #endif
 
+#ifdef FASTJSON_HAVE_AVX512
+/* The one pass, else the AVX2 writer (out of line: its code stays as on the AVX2 path),
+ * which also grows the buffer when the room is not there: no call here, so no frame. */
+static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson_encoder *encoder, const char *str,
+		size_t len)
+{
+	if (len <= FASTJSON_ESCAPE_ONE_PASS_MAX
+			&& (size_t) (encoder->buf.end - encoder->buf.pos) >= FASTJSON_ESCAPE_ONE_PASS_ROOM(len)
+			&& fastjson_escape_one_pass_avx512(encoder, str, len)) {
+		return SUCCESS;
+	}
+	return fastjson_escape_string_avx2(encoder, str, len);
+}
+#endif
+
 #ifdef FASTJSON_HAVE_NEON
 # define FASTJSON_ESCAPE_SUFFIX neon
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_neon
@@ -837,8 +940,11 @@ fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path)
 	switch (path) {
 #ifdef FASTJSON_HAVE_AVX2
 		case FASTJSON_SIMD_AVX2:
-		case FASTJSON_SIMD_AVX512:
 			return fastjson_escape_string_avx2;
+#endif
+#ifdef FASTJSON_HAVE_AVX512
+		case FASTJSON_SIMD_AVX512:
+			return fastjson_escape_string_avx512;
 #endif
 #ifdef FASTJSON_HAVE_SSE2
 		case FASTJSON_SIMD_SSE2:

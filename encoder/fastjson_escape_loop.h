@@ -320,7 +320,10 @@ static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty
 	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty)(encoder, begin, end, s, checkpoint);
 }
 
-static zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder *encoder, const char *str, size_t len)
+/* Never inlined: called through encoder->escape, and by the AVX-512 writer after its one
+ * pass, which must not compile it again for its own target. */
+static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder *encoder,
+		const char *str, size_t len)
 {
 	const fastjson_escape_set *set = encoder->escape_set;
 	const unsigned char *begin = (const unsigned char *) str;

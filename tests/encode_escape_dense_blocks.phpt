@@ -54,10 +54,12 @@ $flag_sets = array_merge(fj_escape_flag_sets(), [
 $paths = fj_simd_paths();
 $report = new FjReport;
 foreach ($flag_sets as $flags) {
-    $ref = fj_outcome('json_encode', $strings, $flags);
-    foreach ($paths as $path) {
-        fj_set_simd($path);
-        $report->addAll(fj_compare_batch($strings, $flags, 512, $ref), count($strings));
+    foreach (fj_string_batches($strings, $flags) as $batch) {
+        $ref = fj_outcome('json_encode', $batch, $flags);
+        foreach ($paths as $path) {
+            fj_set_simd($path);
+            $report->addAll(fj_compare_batch($batch, $flags, 512, $ref), count($batch));
+        }
     }
 }
 ini_restore('fastjson.simd');
