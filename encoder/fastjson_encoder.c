@@ -143,6 +143,29 @@ static void fastjson_buf_advise_huge_pages(zend_string *block, size_t bytes)
 #endif
 }
 
+/* Faults in the pages a huge block gained in one call before they are written: a page
+ * faulted on first write costs ~10 us on this kind of virtual machine, batched ~5 us. The
+ * bytes up to `from` are written already (or copied by a move, where the faults happen
+ * inside erealloc()). Linux 5.14+; elsewhere the call fails and nothing changes. */
+static void fastjson_buf_populate(zend_string *block, size_t from, size_t bytes)
+{
+#if defined(HAVE_SYS_MMAN_H) && defined(__linux__)
+# ifndef MADV_POPULATE_WRITE
+#  define MADV_POPULATE_WRITE 23
+# endif
+	size_t page_size = fastjson_buf_system_page_size();
+	size_t start = (from + page_size - 1) & ~(page_size - 1);
+
+	if (start < bytes) {
+		(void) madvise((char *) block + start, bytes - start, MADV_POPULATE_WRITE);
+	}
+#else
+	(void) block;
+	(void) from;
+	(void) bytes;
+#endif
+}
+
 #ifdef FASTJSON_BUF_STEERS_PLACEMENT
 /* Address space only: no access, no memory, nothing charged. NULL if refused. */
 static void *fastjson_buf_map_addresses(void *at, size_t len)
@@ -233,8 +256,13 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 	buf->str = grown;
 	/* The capacity, as zend_string_truncate() expects on extraction. */
 	ZSTR_LEN(grown) = bytes - _ZSTR_HEADER_SIZE - 1;
-	if (huge && grown != old) {
-		fastjson_buf_advise_huge_pages(grown, bytes);
+	if (huge) {
+		if (grown != old) {
+			fastjson_buf_advise_huge_pages(grown, bytes);
+			fastjson_buf_populate(grown, copy, bytes);
+		} else {
+			fastjson_buf_populate(grown, old_bytes, bytes);
+		}
 	}
 	buf->base = ZSTR_VAL(grown);
 	buf->pos = ZSTR_VAL(grown) + used;
