@@ -1154,7 +1154,7 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
 	encoder->error_code = PHP_JSON_ERROR_NONE;
 	encoder->escape_set = fastjson_escape_set_for(options);
 	encoder->simd_path = path;
-	encoder->escape = fastjson_escape_fn_for(path);
+	encoder->escape = fastjson_escape_fn_for(path, options);
 	encoder->stack_limit = fastjson_stack_limit();
 	encoder->plain_class = NULL;
 }

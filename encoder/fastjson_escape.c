@@ -813,12 +813,13 @@ static zend_always_inline FASTJSON_TARGET_AVX2 char *fastjson_utf8_escape_lone4_
 
 #ifdef FASTJSON_HAVE_AVX512
 /* ---- AVX-512: short strings in one pass ---------------------------------------------
- * A string of at most 64 bytes, all ASCII, whose escapes all take two bytes (a URL or a
- * path and its slashes, a quoted word, a line break), is read by one masked load (nothing
- * past its end) and written by byte compresses: each 32-byte half spread over every other
- * byte of a vector whose other bytes are backslashes, and the backslashes before the bytes
- * that need none dropped. Any other string goes to the AVX2 writer, for which this has
- * written nothing. */
+ * A string of at most 64 bytes, all ASCII (or, with JSON_UNESCAPED_UNICODE, well-formed
+ * UTF-8, written as it is), whose escapes all take two bytes (a URL or a path and its
+ * slashes, a quoted word, a line break), is read by one masked load (nothing past its end)
+ * and written by byte compresses: each 32-byte half spread over every other byte of a
+ * vector whose other bytes are backslashes, and the backslashes before the bytes that need
+ * none dropped. Any other string goes to the AVX2 writer, for which this has written
+ * nothing. */
 #define FASTJSON_ESCAPE_ONE_PASS_MAX 64
 
 /* Lanes 2i and 2i + 1 take byte i of the half. */
@@ -845,26 +846,78 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_half_avx5
 	return out + _mm_popcnt_u64(keep);
 }
 
+/* Register operands for FASTJSON_UTF8_CLASSES: the mask of the bytes of v for which
+ * op(byte, c), as signed bytes. */
+#define FASTJSON_BYTES64_REG_AVX512(v, op, c) op(v, _mm512_set1_epi8((char) (c)))
+#define FASTJSON_GT_REG_AVX512(v, c) _mm512_cmpgt_epi8_mask(v, c)
+#define FASTJSON_LT_REG_AVX512(v, c) _mm512_cmplt_epi8_mask(v, c)
+#define FASTJSON_EQ_REG_AVX512(v, c) _mm512_cmpeq_epi8_mask(v, c)
+
+/* Whether the non-ASCII bytes of the string in bytes (zeros past its end) are copied as
+ * they are: none, or with JSON_UNESCAPED_UNICODE well-formed UTF-8 whose last character
+ * ends in the string, without U+2028 or U+2029 unless JSON_UNESCAPED_LINE_TERMINATORS. */
+static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_raw_utf8_avx512(__m512i bytes, int options)
+{
+	const uint64_t high = _mm512_movepi8_mask(bytes);
+	const bool carried = false;
+	fastjson_utf8_classes classes, *u = &classes;
+
+	if (high == 0) {
+		return true;
+	}
+	if (!(options & PHP_JSON_UNESCAPED_UNICODE)) {
+		return false;
+	}
+	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_REG_AVX512, FASTJSON_GT_REG_AVX512, FASTJSON_LT_REG_AVX512,
+		FASTJSON_EQ_REG_AVX512);
+	/* A character cut off by the 64th byte asks for trail bytes past the mask. */
+	if (fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u), 0)
+			| (u->lead2 >> 63) | (u->lead3 >> 62) | (u->lead4 >> 61)) {
+		return false;
+	}
+	if (!(options & PHP_JSON_UNESCAPED_LINE_TERMINATORS) && u->lead3) {
+		/* E2 80 A8 and E2 80 A9 */
+		uint64_t e2 = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8((char) 0xe2));
+		uint64_t x80 = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8((char) 0x80));
+		uint64_t a8 = _mm512_cmpeq_epi8_mask(_mm512_or_si512(bytes, _mm512_set1_epi8(1)),
+			_mm512_set1_epi8((char) 0xa9));
+
+		if (e2 & (x80 >> 1) & (a8 >> 2)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* The room the one pass needs: the quotes, every byte escaped, and the slack of the
  * 64-byte stores. */
 #define FASTJSON_ESCAPE_ONE_PASS_ROOM(len) (2 * (len) + 2 + 64)
 
+/* The string's bytes; zeros past its end, which is never read past. */
+static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_load_short_avx512(const char *str, size_t len)
+{
+	const __mmask64 present = len == 64 ? ~(__mmask64) 0 : ((__mmask64) 1 << len) - 1;
+
+	return _mm512_maskz_loadu_epi8(present, (const void *) str);
+}
+
 /* Whether the string (at most 64 bytes, its room there) was written at encoder->buf.pos,
- * quoted (false: nothing written). */
+ * quoted (false: nothing written). Without utf8 only ASCII is taken. */
 static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_avx512(fastjson_encoder *encoder,
-		const char *str, size_t len)
+		const char *str, size_t len, const bool utf8)
 {
 	const fastjson_escape_set *set = encoder->escape_set;
 	char *out = encoder->buf.pos;
 	const __mmask64 present = len == 64 ? ~(__mmask64) 0 : ((__mmask64) 1 << len) - 1;
-	const __m512i v = _mm512_maskz_loadu_epi8(present, (const void *) str);
+	const __m512i v = fastjson_load_short_avx512(str, len);
 	const __m512i backslashes = _mm512_set1_epi8('\\');
 	__mmask64 dirty, control, two_byte;
 	__m512i letters, escaped;
 
-	/* Non-ASCII, and the JSON_HEX_* sets (their escapes take six bytes), are the AVX2
-	 * kernels'. */
-	if (_mm512_movepi8_mask(v) != 0 || set->has_hex_dirty) {
+	/* The JSON_HEX_* sets (their escapes take six bytes) are the AVX2 kernels', and so is
+	 * non-ASCII unless it is written as it is. */
+	if (set->has_hex_dirty
+			|| (utf8 ? !fastjson_raw_utf8_avx512(v, encoder->options) : _mm512_movepi8_mask(v) != 0)) {
 		return false;
 	}
 	dirty = (_mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(' ')) & present)
@@ -914,15 +967,46 @@ static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_a
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
+static zend_always_inline bool fastjson_escape_one_pass_fits(const fastjson_encoder *encoder, size_t len)
+{
+	return len <= FASTJSON_ESCAPE_ONE_PASS_MAX
+		&& (size_t) (encoder->buf.end - encoder->buf.pos) >= FASTJSON_ESCAPE_ONE_PASS_ROOM(len);
+}
+
 /* The one pass, else the AVX2 writer (out of line: its code stays as on the AVX2 path),
  * which also grows the buffer when the room is not there: no call here, so no frame. */
 static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson_encoder *encoder, const char *str,
 		size_t len)
 {
-	if (len <= FASTJSON_ESCAPE_ONE_PASS_MAX
-			&& (size_t) (encoder->buf.end - encoder->buf.pos) >= FASTJSON_ESCAPE_ONE_PASS_ROOM(len)
-			&& fastjson_escape_one_pass_avx512(encoder, str, len)) {
+	if (fastjson_escape_one_pass_fits(encoder, len) && fastjson_escape_one_pass_avx512(encoder, str, len, false)) {
 		return SUCCESS;
+	}
+	return fastjson_escape_string_avx2(encoder, str, len);
+}
+
+/* A short string with non-ASCII under JSON_UNESCAPED_UNICODE (the one pass fits): its own
+ * function, as the UTF-8 check's registers would give the ASCII path a frame. */
+static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_utf8_avx512(
+		fastjson_encoder *encoder, const char *str, size_t len)
+{
+	if (fastjson_escape_one_pass_avx512(encoder, str, len, true)) {
+		return SUCCESS;
+	}
+	return fastjson_escape_string_avx2(encoder, str, len);
+}
+
+/* With JSON_UNESCAPED_UNICODE: well-formed UTF-8 in a short string is written as it is,
+ * by the one pass too. */
+static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_raw_avx512(fastjson_encoder *encoder,
+		const char *str, size_t len)
+{
+	if (fastjson_escape_one_pass_fits(encoder, len)) {
+		if (_mm512_movepi8_mask(fastjson_load_short_avx512(str, len)) != 0) {
+			return fastjson_escape_string_utf8_avx512(encoder, str, len);
+		}
+		if (fastjson_escape_one_pass_avx512(encoder, str, len, false)) {
+			return SUCCESS;
+		}
 	}
 	return fastjson_escape_string_avx2(encoder, str, len);
 }
@@ -935,8 +1019,9 @@ static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson
 # include "fastjson_escape_loop.h"
 #endif
 
-fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path)
+fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path, int options)
 {
+	(void) options;
 	switch (path) {
 #ifdef FASTJSON_HAVE_AVX2
 		case FASTJSON_SIMD_AVX2:
@@ -944,7 +1029,8 @@ fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path)
 #endif
 #ifdef FASTJSON_HAVE_AVX512
 		case FASTJSON_SIMD_AVX512:
-			return fastjson_escape_string_avx512;
+			return (options & PHP_JSON_UNESCAPED_UNICODE) ? fastjson_escape_string_raw_avx512
+				: fastjson_escape_string_avx512;
 #endif
 #ifdef FASTJSON_HAVE_SSE2
 		case FASTJSON_SIMD_SSE2:

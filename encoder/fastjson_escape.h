@@ -49,7 +49,7 @@ typedef zend_result (*fastjson_escape_fn)(struct _fastjson_encoder *encoder, con
 void fastjson_escape_startup(void);
 
 const fastjson_escape_set *fastjson_escape_set_for(int options);
-fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path);
+fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path, int options);
 
 #ifdef FASTJSON_HAVE_SSE2
 /* A byte is dirty when, as a signed byte, it is below 0x20 (controls and every byte

@@ -466,42 +466,6 @@ FASTJSON_STAGE1_CHECK bool fastjson_stage1_utf8_scalar(fastjson_stage1 *s, uint6
 	return true;
 }
 
-/* A block's bytes from 0x80 by class, for the vector paths' UTF-8 check. ge_a0 and ge_90
- * may also be set for ASCII: they are only looked at where a trail byte is required. */
-typedef struct {
-	uint64_t trail;     /* 80-BF */
-	uint64_t lead2;     /* C2 and above */
-	uint64_t lead3;     /* E0 and above */
-	uint64_t lead4;     /* F0 and above */
-	uint64_t above_f4;  /* F5-FF */
-	uint64_t e0, ed, f0, f4;
-	uint64_t ge_a0, ge_90;
-} fastjson_utf8_classes;
-
-/* Well-formed UTF-8 by masks: each lead byte asks for its trail bytes, and the trail
- * bytes are exactly those asked for; C0, C1 and F5-FF are never allowed; after E0 the
- * trail is from A0 (no overlong form), after ED below A0 (no surrogate), after F0 from
- * 90 (no overlong form), after F4 below 90 (nothing above U+10FFFF). */
-/* The bytes where a block's UTF-8 goes wrong, given the trail bytes the previous block's
- * last character asks of this one (trails) and whether it was E0, ED, F0 or F4 (after,
- * bits 0-3): a byte that may never appear, a trail byte no lead asked for, or a byte
- * that is not the trail byte a lead asked for. */
-static zend_always_inline uint64_t fastjson_utf8_bad_bytes(uint64_t high, const fastjson_utf8_classes *u,
-		uint64_t required, unsigned after)
-{
-	return (high & ~u->trail & ~u->lead2) | u->above_f4 | (u->trail ^ required)
-		| (((u->e0 << 1) | (after & 1)) & ~u->ge_a0)
-		| (((u->ed << 1) | ((after >> 1) & 1)) & u->ge_a0)
-		| (((u->f0 << 1) | ((after >> 2) & 1)) & ~u->ge_90)
-		| (((u->f4 << 1) | ((after >> 3) & 1)) & u->ge_90);
-}
-
-/* The trail bytes the block's leads ask of it (those beyond it are cut off). */
-static zend_always_inline uint64_t fastjson_utf8_required(const fastjson_utf8_classes *u)
-{
-	return (u->lead2 << 1) | (u->lead3 << 2) | (u->lead4 << 3);
-}
-
 static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, uint64_t high,
 		const fastjson_utf8_classes *u)
 {
@@ -511,29 +475,6 @@ static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, ui
 	s->utf8_after = (unsigned) ((u->e0 >> 63) | ((u->ed >> 63) << 1) | ((u->f0 >> 63) << 2) | ((u->f4 >> 63) << 3));
 	return bad == 0;
 }
-
-/* A path's UTF-8 classes of the 64 bytes at bytes (after high: those from 0x80), with its
- * compares: BYTES64(p, op, c) is the mask of the bytes at p for which op(byte, c). The
- * byte-exact classes only when a 3- or 4-byte lead is there or, with carried, may have
- * been in the block before. */
-#define FASTJSON_UTF8_CLASSES(BYTES64, GT, LT, EQ) do { \
-		u->trail = BYTES64(bytes, LT, 0xc0); \
-		u->lead2 = BYTES64(bytes, GT, 0xc1) & high; \
-		u->lead3 = BYTES64(bytes, GT, 0xdf) & high; \
-		u->lead4 = u->lead3 ? BYTES64(bytes, GT, 0xef) & high : 0; \
-		u->above_f4 = u->lead4 ? BYTES64(bytes, GT, 0xf4) & high : 0; \
-		if (u->lead3 || carried) { \
-			u->e0 = BYTES64(bytes, EQ, 0xe0); \
-			u->ed = BYTES64(bytes, EQ, 0xed); \
-			u->f0 = u->lead4 ? BYTES64(bytes, EQ, 0xf0) : 0; \
-			u->f4 = u->lead4 ? BYTES64(bytes, EQ, 0xf4) : 0; \
-			u->ge_a0 = BYTES64(bytes, GT, 0x9f); \
-			/* Only F0 and F4 look at it, here or carried. */ \
-			u->ge_90 = u->lead4 || carried ? BYTES64(bytes, GT, 0x8f) : 0; \
-		} else { \
-			u->e0 = u->ed = u->f0 = u->f4 = u->ge_a0 = u->ge_90 = 0; \
-		} \
-	} while (0)
 
 /* A vector path's UTF-8 check of a block, by its classes. */
 #define FASTJSON_DEFINE_STAGE1_UTF8(suffix, target) \
