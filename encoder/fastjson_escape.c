@@ -853,40 +853,99 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_half_avx5
 #define FASTJSON_LT_REG_AVX512(v, c) _mm512_cmplt_epi8_mask(v, c)
 #define FASTJSON_EQ_REG_AVX512(v, c) _mm512_cmpeq_epi8_mask(v, c)
 
-/* Whether the non-ASCII bytes of the string in bytes (zeros past its end) are copied as
- * they are: none, or with JSON_UNESCAPED_UNICODE well-formed UTF-8 whose last character
- * ends in the string, without U+2028 or U+2029 unless JSON_UNESCAPED_LINE_TERMINATORS. */
-static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_raw_utf8_avx512(__m512i bytes, int options)
-{
-	const uint64_t high = _mm512_movepi8_mask(bytes);
-	const bool carried = false;
-	fastjson_utf8_classes classes, *u = &classes;
+/* Where a run of UTF-8 written as it is stands at the end of a block: the next block's
+ * first bytes that must be trail bytes, whether its last lead was E0, ED, F0 or F4 (bits
+ * 0-3, as in the structural stage), and whether it ended in E2 80 (bit 0) or E2 (bit 1),
+ * the start of a line terminator. */
+typedef struct {
+	uint64_t trails;
+	unsigned after;
+	unsigned terminator;
+} fastjson_raw_utf8_state;
 
-	if (high == 0) {
+/* Whether the non-ASCII bytes of a block (zeros past the string's end) are written as
+ * they are under JSON_UNESCAPED_UNICODE: well-formed UTF-8 that goes on from the blocks
+ * before, without U+2028 or U+2029 when escape_lt. Then the state is the block's end;
+ * otherwise it is left as it was. */
+static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_raw_utf8_block_avx512(__m512i bytes, uint64_t high,
+		bool escape_lt, fastjson_raw_utf8_state *state)
+{
+	const bool carried = state->after != 0;
+	fastjson_utf8_classes classes, *u = &classes;
+	unsigned terminator = 0;
+
+	if ((high | state->trails) == 0) {
+		state->terminator = 0;
 		return true;
-	}
-	if (!(options & PHP_JSON_UNESCAPED_UNICODE)) {
-		return false;
 	}
 	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_REG_AVX512, FASTJSON_GT_REG_AVX512, FASTJSON_LT_REG_AVX512,
 		FASTJSON_EQ_REG_AVX512);
-	/* A character cut off by the 64th byte asks for trail bytes past the mask. */
-	if (fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u), 0)
-			| (u->lead2 >> 63) | (u->lead3 >> 62) | (u->lead4 >> 61)) {
+	if (fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u) | state->trails, state->after)) {
 		return false;
 	}
-	if (!(options & PHP_JSON_UNESCAPED_LINE_TERMINATORS) && u->lead3) {
-		/* E2 80 A8 and E2 80 A9 */
+	if (escape_lt && (u->lead3 | state->terminator)) {
+		/* E2 80 A8 and E2 80 A9, here or begun in the block before */
 		uint64_t e2 = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8((char) 0xe2));
 		uint64_t x80 = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8((char) 0x80));
 		uint64_t a8 = _mm512_cmpeq_epi8_mask(_mm512_or_si512(bytes, _mm512_set1_epi8(1)),
 			_mm512_set1_epi8((char) 0xa9));
 
-		if (e2 & (x80 >> 1) & (a8 >> 2)) {
+		if ((e2 & (x80 >> 1) & (a8 >> 2)) | (state->terminator & 1 & a8)
+				| ((state->terminator >> 1) & x80 & (a8 >> 1) & 1)) {
 			return false;
 		}
+		terminator = (unsigned) (((e2 >> 62) & (x80 >> 63) & 1) | ((e2 >> 63) << 1));
 	}
+	state->trails = (u->lead2 >> 63) | (u->lead3 >> 62) | (u->lead4 >> 61);
+	state->after = (unsigned) ((u->e0 >> 63) | ((u->ed >> 63) << 1) | ((u->f0 >> 63) << 2) | ((u->f4 >> 63) << 3));
+	state->terminator = terminator;
 	return true;
+}
+
+/* The room a block needs: every byte escaped, and the slack of the 64-byte stores. */
+#define FASTJSON_ESCAPE_BLOCK_ROOM (2 * 64 + 64)
+
+/* Writes the n <= 64 bytes in v (zeros past them) at out when all are ASCII (or, with
+ * utf8, UTF-8 written as it is, going on from *utf8) whose escapes take two bytes; returns
+ * the end, or NULL (nothing written). */
+static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx512(const fastjson_escape_set *set,
+		__m512i v, unsigned n, char *out, fastjson_raw_utf8_state *utf8, bool escape_lt)
+{
+	const __mmask64 present = n == 64 ? ~(__mmask64) 0 : ((__mmask64) 1 << n) - 1;
+	const __m512i backslashes = _mm512_set1_epi8('\\');
+	const uint64_t high = _mm512_movepi8_mask(v);
+	__mmask64 dirty, control = 0, two_byte;
+	__m512i letters = _mm512_setzero_si512(), escaped;
+
+	dirty = (_mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(' ')) & present)
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) | _mm512_cmpeq_epi8_mask(v, backslashes)
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->extra_dirty_vec[0][0]));
+	if (dirty != 0) {
+		/* \b \t \n \f \r: a letter for a byte below 0x10; the other controls take six. */
+		control = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x10));
+		letters = _mm512_maskz_shuffle_epi8(control,
+			_mm512_broadcast_i32x4(_mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_LETTERS])), v);
+		two_byte = _mm512_test_epi8_mask(letters, letters) | _mm512_cmpeq_epi8_mask(v, backslashes)
+			| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_QUOTE][0]))
+			| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_SLASH][0]));
+		if ((dirty & ~two_byte) != 0) {
+			return NULL;
+		}
+	}
+	/* Last, as it moves the state on. */
+	if (utf8 ? !fastjson_raw_utf8_block_avx512(v, high, escape_lt, utf8) : high != 0) {
+		return NULL;
+	}
+	if (dirty == 0) {
+		_mm512_mask_storeu_epi8((void *) out, present, v);
+		return out + n;
+	}
+	escaped = _mm512_mask_mov_epi8(v, control, letters);
+	out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 0, n < 32 ? n : 32);
+	if (n > 32) {
+		out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 1, n - 32);
+	}
+	return out;
 }
 
 /* The room the one pass needs: the quotes, every byte escaped, and the slack of the
@@ -902,49 +961,24 @@ static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_load_short_avx
 }
 
 /* Whether the string (at most 64 bytes, its room there) was written at encoder->buf.pos,
- * quoted (false: nothing written). Without utf8 only ASCII is taken. */
+ * quoted (false: nothing written). Without utf8 only ASCII is taken. The JSON_HEX_* sets
+ * (their escapes take six bytes) are the AVX2 writer's. */
 static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_avx512(fastjson_encoder *encoder,
 		const char *str, size_t len, const bool utf8)
 {
 	const fastjson_escape_set *set = encoder->escape_set;
+	fastjson_raw_utf8_state state = {0, 0, 0};
 	char *out = encoder->buf.pos;
-	const __mmask64 present = len == 64 ? ~(__mmask64) 0 : ((__mmask64) 1 << len) - 1;
-	const __m512i v = fastjson_load_short_avx512(str, len);
-	const __m512i backslashes = _mm512_set1_epi8('\\');
-	__mmask64 dirty, control, two_byte;
-	__m512i letters, escaped;
 
-	/* The JSON_HEX_* sets (their escapes take six bytes) are the AVX2 kernels', and so is
-	 * non-ASCII unless it is written as it is. */
-	if (set->has_hex_dirty
-			|| (utf8 ? !fastjson_raw_utf8_avx512(v, encoder->options) : _mm512_movepi8_mask(v) != 0)) {
+	if (set->has_hex_dirty) {
 		return false;
 	}
-	dirty = (_mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(' ')) & present)
-		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) | _mm512_cmpeq_epi8_mask(v, backslashes)
-		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->extra_dirty_vec[0][0]));
 	*out++ = '"';
-	if (dirty == 0) {
-		_mm512_mask_storeu_epi8((void *) out, present, v);
-		out += len;
-	} else {
-		/* \b \t \n \f \r: a letter for a byte below 0x10; the other controls take six. */
-		control = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x10));
-		letters = _mm512_maskz_shuffle_epi8(control,
-			_mm512_broadcast_i32x4(_mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_LETTERS])), v);
-		two_byte = _mm512_test_epi8_mask(letters, letters) | _mm512_cmpeq_epi8_mask(v, backslashes)
-			| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_QUOTE][0]))
-			| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_SLASH][0]));
-		if ((dirty & ~two_byte) != 0) {
-			return false;
-		}
-		escaped = _mm512_mask_mov_epi8(v, control, letters);
-		out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 0,
-			len < 32 ? (unsigned) len : 32);
-		if (len > 32) {
-			out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 1,
-				(unsigned) len - 32);
-		}
+	out = fastjson_escape_block_avx512(set, fastjson_load_short_avx512(str, len), (unsigned) len, out,
+		utf8 ? &state : NULL, !(encoder->options & PHP_JSON_UNESCAPED_LINE_TERMINATORS));
+	/* A character cut off by the 64th byte asks for trail bytes past the string. */
+	if (out == NULL || state.trails != 0) {
+		return false;
 	}
 	*out++ = '"';
 	encoder->buf.pos = out;
@@ -973,17 +1007,6 @@ static zend_always_inline bool fastjson_escape_one_pass_fits(const fastjson_enco
 		&& (size_t) (encoder->buf.end - encoder->buf.pos) >= FASTJSON_ESCAPE_ONE_PASS_ROOM(len);
 }
 
-/* The one pass, else the AVX2 writer (out of line: its code stays as on the AVX2 path),
- * which also grows the buffer when the room is not there: no call here, so no frame. */
-static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson_encoder *encoder, const char *str,
-		size_t len)
-{
-	if (fastjson_escape_one_pass_fits(encoder, len) && fastjson_escape_one_pass_avx512(encoder, str, len, false)) {
-		return SUCCESS;
-	}
-	return fastjson_escape_string_avx2(encoder, str, len);
-}
-
 /* A short string with non-ASCII under JSON_UNESCAPED_UNICODE (the one pass fits): its own
  * function, as the UTF-8 check's registers would give the ASCII path a frame. */
 static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_utf8_avx512(
@@ -995,11 +1018,94 @@ static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_stri
 	return fastjson_escape_string_avx2(encoder, str, len);
 }
 
-/* With JSON_UNESCAPED_UNICODE: well-formed UTF-8 in a short string is written as it is,
- * by the one pass too. */
+/* A longer string: 64-byte blocks (the last one shorter) as the one pass writes them,
+ * with utf8 (JSON_UNESCAPED_UNICODE) the UTF-8 checked across their edges, while they have
+ * nothing else; from the first block that does, the AVX2 writer, from the start of a
+ * character. */
+static zend_always_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_long_avx512(
+		fastjson_encoder *encoder, const char *str, size_t len, const bool utf8)
+{
+	const fastjson_escape_set *set = encoder->escape_set;
+	const unsigned char *begin = (const unsigned char *) str, *end = begin + len, *s = begin;
+	const bool escape_lt = !(encoder->options & PHP_JSON_UNESCAPED_LINE_TERMINATORS);
+	const size_t checkpoint = fastjson_buf_len(&encoder->buf);
+	fastjson_raw_utf8_state state = {0, 0, 0};
+	char *out = fastjson_buf_reserve(&encoder->buf, 1 + FASTJSON_ESCAPE_BLOCK_ROOM);
+
+	*out++ = '"';
+	if (!set->has_hex_dirty) {
+		while (s < end) {
+			unsigned n = (unsigned) MIN((size_t) (end - s), 64);
+			__m512i v = n == 64 ? _mm512_loadu_si512((const void *) s)
+				: _mm512_maskz_loadu_epi8(((__mmask64) 1 << n) - 1, (const void *) s);
+			char *next;
+
+			if (UNEXPECTED((size_t) (encoder->buf.end - out) < FASTJSON_ESCAPE_BLOCK_ROOM)) {
+				encoder->buf.pos = out;
+				out = fastjson_buf_reserve(&encoder->buf, FASTJSON_ESCAPE_BLOCK_ROOM);
+			}
+			next = fastjson_escape_block_avx512(set, v, n, out, utf8 ? &state : NULL, escape_lt);
+			if (next == NULL) {
+				break;
+			}
+			out = next;
+			s += n;
+		}
+		if (state.trails != 0) {
+			/* The last block written ends inside a character (well-formed so far): its
+			 * bytes were copied as they are, and go back to the writer with the rest. */
+			unsigned back = 1;
+
+			while (fastjson_utf8_is_trail(s[-(ptrdiff_t) back])) {
+				back++;
+			}
+			s -= back;
+			out -= back;
+		}
+	}
+	encoder->buf.pos = out;
+	if (s == end) {
+		fastjson_buf_appendc(&encoder->buf, '"');
+		return SUCCESS;
+	}
+	return utf8 ? fastjson_escape_dirty_raw_avx2(encoder, begin, end, s, checkpoint)
+		: fastjson_escape_dirty_any_avx2(encoder, begin, end, s, checkpoint);
+}
+
+static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_ascii_long_avx512(
+		fastjson_encoder *encoder, const char *str, size_t len)
+{
+	return fastjson_escape_string_long_avx512(encoder, str, len, false);
+}
+
+static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_raw_long_avx512(
+		fastjson_encoder *encoder, const char *str, size_t len)
+{
+	return fastjson_escape_string_long_avx512(encoder, str, len, true);
+}
+
+/* The one pass, else the AVX2 writer (out of line: its code stays as on the AVX2 path),
+ * which also grows the buffer when the room is not there: no call here, so no frame. */
+static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson_encoder *encoder, const char *str,
+		size_t len)
+{
+	if (len > FASTJSON_ESCAPE_ONE_PASS_MAX) {
+		return fastjson_escape_string_ascii_long_avx512(encoder, str, len);
+	}
+	if (fastjson_escape_one_pass_fits(encoder, len) && fastjson_escape_one_pass_avx512(encoder, str, len, false)) {
+		return SUCCESS;
+	}
+	return fastjson_escape_string_avx2(encoder, str, len);
+}
+
+/* With JSON_UNESCAPED_UNICODE: well-formed UTF-8 is written as it is, by the one pass
+ * for a short string, by blocks for a longer one. */
 static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_raw_avx512(fastjson_encoder *encoder,
 		const char *str, size_t len)
 {
+	if (len > FASTJSON_ESCAPE_ONE_PASS_MAX) {
+		return fastjson_escape_string_raw_long_avx512(encoder, str, len);
+	}
 	if (fastjson_escape_one_pass_fits(encoder, len)) {
 		if (_mm512_movepi8_mask(fastjson_load_short_avx512(str, len)) != 0) {
 			return fastjson_escape_string_utf8_avx512(encoder, str, len);
