@@ -937,7 +937,8 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 		return NULL;
 	}
 	if (dirty == 0) {
-		_mm512_mask_storeu_epi8((void *) out, present, v);
+		/* Whole: the bytes past n are zeros, in the room's slack. */
+		_mm512_storeu_si512((void *) out, v);
 		return out + n;
 	}
 	escaped = _mm512_mask_mov_epi8(v, control, letters);
