@@ -21,12 +21,7 @@
 /* When the stack bounds cannot be read: what any thread PHP runs on has at least. */
 #define FASTJSON_STACK_FALLBACK_BUDGET (512 * 1024)
 
-#if defined(ZEND_CHECK_STACK_LIMIT)
-const char *fastjson_stack_limit(void)
-{
-	return (const char *) EG(stack_limit);
-}
-#else
+#if !defined(ZEND_CHECK_STACK_LIMIT)
 static const char *fastjson_stack_find_limit(void)
 {
 	char marker;
@@ -64,12 +59,10 @@ static const char *fastjson_stack_find_limit(void)
 	return (const char *) (here - FASTJSON_STACK_FALLBACK_BUDGET);
 }
 
-const char *fastjson_stack_limit(void)
+const char *fastjson_stack_limit_find(void)
 {
 	/* Reading the bounds of the main thread parses /proc/self/maps: once per thread. */
-	if (FASTJSON_G(stack_limit) == NULL) {
-		FASTJSON_G(stack_limit) = fastjson_stack_find_limit();
-	}
+	FASTJSON_G(stack_limit) = fastjson_stack_find_limit();
 	return FASTJSON_G(stack_limit);
 }
 #endif

@@ -16,14 +16,7 @@
 #include "fastjson_tables.h"
 #include "../utf8/fastjson_utf8.h"
 
-/* Indexed by HEX_TAG, HEX_AMP, HEX_APOS, HEX_QUOT (bits 0-3) and UNESCAPED_SLASHES (bit 4). */
-static fastjson_escape_set fastjson_escape_sets[32];
-
-static int fastjson_escape_set_index(int options)
-{
-	return (options & (PHP_JSON_HEX_TAG | PHP_JSON_HEX_AMP | PHP_JSON_HEX_APOS | PHP_JSON_HEX_QUOT))
-		| ((options & PHP_JSON_UNESCAPED_SLASHES) ? 16 : 0);
-}
+fastjson_escape_set fastjson_escape_sets[32];
 
 static void fastjson_escape_set_dirty(fastjson_escape_set *set, unsigned char c, const char *escape)
 {
@@ -127,11 +120,6 @@ void fastjson_escape_startup(void)
 #ifdef FASTJSON_HAVE_AVX2
 	fastjson_expand_backslash8_build();
 #endif
-}
-
-const fastjson_escape_set *fastjson_escape_set_for(int options)
-{
-	return &fastjson_escape_sets[fastjson_escape_set_index(options)];
 }
 
 /* ---- clean-run kernels ---------------------------------------------------------
@@ -812,14 +800,14 @@ static zend_always_inline FASTJSON_TARGET_AVX2 char *fastjson_utf8_escape_lone4_
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
-/* ---- AVX-512: short strings in one pass ---------------------------------------------
- * A string of at most 64 bytes, all ASCII (or, with JSON_UNESCAPED_UNICODE, well-formed
+/* ---- AVX-512: strings by 64-byte blocks ----------------------------------------------
+ * A block of at most 64 bytes, all ASCII (or, with JSON_UNESCAPED_UNICODE, well-formed
  * UTF-8, written as it is), whose escapes all take two bytes (a URL or a path and its
- * slashes, a quoted word, a line break), is read by one masked load (nothing past its end)
- * and written by byte compresses: each 32-byte half spread over every other byte of a
- * vector whose other bytes are backslashes, and the backslashes before the bytes that need
- * none dropped. Any other string goes to the AVX2 writer, for which this has written
- * nothing. */
+ * slashes, a quoted word, a line break), is read by one load (masked: nothing past the
+ * string's end) and written by byte compresses: each 32-byte half spread over every other
+ * byte of a vector whose other bytes are backslashes, and the backslashes before the bytes
+ * that need none dropped. A string of one block is written in one pass; a longer one block
+ * by block. From the first block that needs more, the AVX2 writer takes the string. */
 #define FASTJSON_ESCAPE_ONE_PASS_MAX 64
 
 /* Lanes 2i and 2i + 1 take byte i of the half. */
@@ -1085,8 +1073,9 @@ static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_stri
 	return fastjson_escape_string_long_avx512(encoder, str, len, true);
 }
 
-/* The one pass, else the AVX2 writer (out of line: its code stays as on the AVX2 path),
- * which also grows the buffer when the room is not there: no call here, so no frame. */
+/* The one pass (the blocks for a longer string), else the AVX2 writer (out of line: its
+ * code stays as on the AVX2 path), which also grows the buffer when the room is not
+ * there: only tail calls here, so no frame. */
 static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson_encoder *encoder, const char *str,
 		size_t len)
 {

@@ -4,6 +4,7 @@
 #define FASTJSON_ESCAPE_H
 
 #include "php.h"
+#include "ext/json/php_json.h"
 #include "../fastjson_simd.h"
 
 /* The rows of fastjson_escape_set.kernel_vec, each a byte repeated unless said. */
@@ -48,7 +49,19 @@ typedef zend_result (*fastjson_escape_fn)(struct _fastjson_encoder *encoder, con
 
 void fastjson_escape_startup(void);
 
-const fastjson_escape_set *fastjson_escape_set_for(int options);
+/* Indexed by HEX_TAG, HEX_AMP, HEX_APOS, HEX_QUOT (bits 0-3) and UNESCAPED_SLASHES (bit 4). */
+extern fastjson_escape_set fastjson_escape_sets[32];
+
+static zend_always_inline int fastjson_escape_set_index(int options)
+{
+	return (options & (PHP_JSON_HEX_TAG | PHP_JSON_HEX_AMP | PHP_JSON_HEX_APOS | PHP_JSON_HEX_QUOT))
+		| ((options & PHP_JSON_UNESCAPED_SLASHES) ? 16 : 0);
+}
+
+static zend_always_inline const fastjson_escape_set *fastjson_escape_set_for(int options)
+{
+	return &fastjson_escape_sets[fastjson_escape_set_index(options)];
+}
 fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path, int options);
 
 #ifdef FASTJSON_HAVE_SSE2
