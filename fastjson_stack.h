@@ -19,7 +19,7 @@ static zend_always_inline const char *fastjson_stack_limit(void)
 const char *fastjson_stack_limit_find(void);
 
 /* The lowest frame address at which nesting one level deeper is still safe: inline, as
- * every call asks (a call of its own cost a small encode 5% of its instructions). */
+ * every call asks. */
 static zend_always_inline const char *fastjson_stack_limit(void)
 {
 	const char *limit = FASTJSON_G(stack_limit);

@@ -884,8 +884,8 @@ static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_raw_utf8_block_av
 		}
 		terminator = (unsigned) (((e2 >> 62) & (x80 >> 63) & 1) | ((e2 >> 63) << 1));
 	}
-	state->trails = (u->lead2 >> 63) | (u->lead3 >> 62) | (u->lead4 >> 61);
-	state->after = (unsigned) ((u->e0 >> 63) | ((u->ed >> 63) << 1) | ((u->f0 >> 63) << 2) | ((u->f4 >> 63) << 3));
+	state->trails = fastjson_utf8_trails_after(u);
+	state->after = fastjson_utf8_lead_after(u);
 	state->terminator = terminator;
 	return true;
 }
@@ -905,6 +905,10 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 	__mmask64 dirty, control = 0, two_byte;
 	__m512i letters = _mm512_setzero_si512(), escaped;
 
+	/* Without utf8 non-ASCII is declined first: escaped non-Latin text pays no more. */
+	if (!utf8 && high != 0) {
+		return NULL;
+	}
 	dirty = (_mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(' ')) & present)
 		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) | _mm512_cmpeq_epi8_mask(v, backslashes)
 		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->extra_dirty_vec[0][0]));
@@ -921,7 +925,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 		}
 	}
 	/* Last, as it moves the state on. */
-	if (utf8 ? !fastjson_raw_utf8_block_avx512(v, high, escape_lt, utf8) : high != 0) {
+	if (utf8 && !fastjson_raw_utf8_block_avx512(v, high, escape_lt, utf8)) {
 		return NULL;
 	}
 	if (dirty == 0) {

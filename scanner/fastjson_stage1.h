@@ -471,8 +471,8 @@ static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, ui
 {
 	uint64_t bad = fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u) | s->utf8_trails, s->utf8_after);
 
-	s->utf8_trails = (u->lead2 >> 63) | (u->lead3 >> 62) | (u->lead4 >> 61);
-	s->utf8_after = (unsigned) ((u->e0 >> 63) | ((u->ed >> 63) << 1) | ((u->f0 >> 63) << 2) | ((u->f4 >> 63) << 3));
+	s->utf8_trails = fastjson_utf8_trails_after(u);
+	s->utf8_after = fastjson_utf8_lead_after(u);
 	return bad == 0;
 }
 

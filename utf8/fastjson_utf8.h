@@ -155,6 +155,19 @@ static zend_always_inline uint64_t fastjson_utf8_required(const fastjson_utf8_cl
 	return (u->lead2 << 1) | (u->lead3 << 2) | (u->lead4 << 3);
 }
 
+/* What the block's last character asks of the next block: its first bytes that must be
+ * trail bytes, and whether its lead was E0, ED, F0 or F4 (bits 0-3), as
+ * fastjson_utf8_bad_bytes() takes them. */
+static zend_always_inline uint64_t fastjson_utf8_trails_after(const fastjson_utf8_classes *u)
+{
+	return (u->lead2 >> 63) | (u->lead3 >> 62) | (u->lead4 >> 61);
+}
+
+static zend_always_inline unsigned fastjson_utf8_lead_after(const fastjson_utf8_classes *u)
+{
+	return (unsigned) ((u->e0 >> 63) | ((u->ed >> 63) << 1) | ((u->f0 >> 63) << 2) | ((u->f4 >> 63) << 3));
+}
+
 /* A path's UTF-8 classes of the 64 bytes at bytes (after high: those from 0x80), with its
  * compares: BYTES64(p, op, c) is the mask of the bytes at p for which op(byte, c). The
  * byte-exact classes only when a 3- or 4-byte lead is there or, with carried, may have
