@@ -893,6 +893,34 @@ static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_raw_utf8_block_av
 /* The room a block needs: every byte escaped, and the slack of the 64-byte stores. */
 #define FASTJSON_ESCAPE_BLOCK_ROOM (2 * 64 + 64)
 
+/* The ASCII bytes of v among present that are escaped (*dirty), and v with each control
+ * byte among them replaced by the letter of its escape (*escaped); false when one of
+ * them takes a six-byte escape. */
+static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_two_byte_escapes_avx512(const fastjson_escape_set *set,
+		__m512i v, __mmask64 present, __mmask64 *dirty, __m512i *escaped)
+{
+	const __m512i backslashes = _mm512_set1_epi8('\\');
+	__mmask64 control, two_byte;
+	__m512i letters;
+
+	*dirty = (_mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(' ')) & present)
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) | _mm512_cmpeq_epi8_mask(v, backslashes)
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->extra_dirty_vec[0][0]));
+	if (*dirty == 0) {
+		*escaped = v;
+		return true;
+	}
+	/* \b \t \n \f \r: a letter for a byte below 0x10; the other controls take six. */
+	control = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x10));
+	letters = _mm512_maskz_shuffle_epi8(control,
+		_mm512_broadcast_i32x4(_mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_LETTERS])), v);
+	two_byte = _mm512_test_epi8_mask(letters, letters) | _mm512_cmpeq_epi8_mask(v, backslashes)
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_QUOTE][0]))
+		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_SLASH][0]));
+	*escaped = _mm512_mask_mov_epi8(v, control, letters);
+	return (*dirty & ~two_byte) == 0;
+}
+
 /* Writes the n <= 64 bytes in v (zeros past them) at out when all are ASCII (or, with
  * utf8, UTF-8 written as it is, going on from *utf8) whose escapes take two bytes; returns
  * the end, or NULL (nothing written). */
@@ -902,27 +930,15 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 	const __mmask64 present = n == 64 ? ~(__mmask64) 0 : ((__mmask64) 1 << n) - 1;
 	const __m512i backslashes = _mm512_set1_epi8('\\');
 	const uint64_t high = _mm512_movepi8_mask(v);
-	__mmask64 dirty, control = 0, two_byte;
-	__m512i letters = _mm512_setzero_si512(), escaped;
+	__mmask64 dirty;
+	__m512i escaped;
 
 	/* Without utf8 non-ASCII is declined first: escaped non-Latin text pays no more. */
 	if (!utf8 && high != 0) {
 		return NULL;
 	}
-	dirty = (_mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(' ')) & present)
-		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('"')) | _mm512_cmpeq_epi8_mask(v, backslashes)
-		| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->extra_dirty_vec[0][0]));
-	if (dirty != 0) {
-		/* \b \t \n \f \r: a letter for a byte below 0x10; the other controls take six. */
-		control = _mm512_cmplt_epu8_mask(v, _mm512_set1_epi8(0x10));
-		letters = _mm512_maskz_shuffle_epi8(control,
-			_mm512_broadcast_i32x4(_mm_load_si128((const __m128i *) set->kernel_vec[FASTJSON_VEC_LETTERS])), v);
-		two_byte = _mm512_test_epi8_mask(letters, letters) | _mm512_cmpeq_epi8_mask(v, backslashes)
-			| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_QUOTE][0]))
-			| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8((char) set->kernel_vec[FASTJSON_VEC_TWO_BYTE_SLASH][0]));
-		if ((dirty & ~two_byte) != 0) {
-			return NULL;
-		}
+	if (!fastjson_two_byte_escapes_avx512(set, v, present, &dirty, &escaped)) {
+		return NULL;
 	}
 	/* Last, as it moves the state on. */
 	if (utf8 && !fastjson_raw_utf8_block_avx512(v, high, escape_lt, utf8)) {
@@ -933,12 +949,172 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 		_mm512_storeu_si512((void *) out, v);
 		return out + n;
 	}
-	escaped = _mm512_mask_mov_epi8(v, control, letters);
 	out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 0, n < 32 ? n : 32);
 	if (n > 32) {
 		out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 1, n - 32);
 	}
 	return out;
+}
+
+/* ---- AVX-512: non-ASCII text as \u escapes ----------------------------------------------
+ * A block's bytes each write a slot: an ASCII byte itself or its two-byte escape; a lead
+ * byte the \u escape of its character (of a 4-byte one the high surrogate's, and its
+ * first trail byte the low one's); the other trail bytes nothing. The UTF-16 units are
+ * worked out for every byte at once, in 16-bit lanes, from the bytes that follow it. The
+ * slots that write something are packed, per 32-byte half; then 8 at a time each is put
+ * in 8 bytes of a vector and the vector compressed to what they write. */
+
+/* The room a block needs: six bytes for each byte, and the slack of the 64-byte stores. */
+#define FASTJSON_ESCAPE_U_BLOCK_ROOM (6 * 64 + 64)
+/* ... and a string of one block, with its quotes */
+#define FASTJSON_ESCAPE_U_ONE_PASS_ROOM(len) (6 * (len) + 2 + 64)
+
+/* Hex digits by the low 4 of the 6 bits vpermb looks at. */
+static ZEND_SET_ALIGNED(64, const char fastjson_hex_digits64[64]) =
+	"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+/* Each 16-bit lane k of one half (bytes 32 * half + k on) as the byte at offset (low
+ * byte) and the one after it (high byte); zero past the block. */
+static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_byte_pairs_avx512(__m512i v, int half,
+		uint16_t offset)
+{
+	const __m512i spread = _mm512_load_si512((const void *) fastjson_spread_half[half]);
+
+	return _mm512_permutex2var_epi8(v, _mm512_add_epi8(spread, _mm512_set1_epi16((short) (offset | (offset + 1) << 8))),
+		_mm512_setzero_si512());
+}
+
+/* The UTF-16 unit of the character that starts at each byte of one half (lead3/lead4:
+ * the half's 3- and 4-byte leads; low4: the first trail bytes of its 4-byte characters,
+ * which take the low surrogate). Lanes of other bytes are left undefined. */
+static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_utf16_units_avx512(__m512i v, int half,
+		__mmask32 lead3, __mmask32 lead4, __mmask32 low4)
+{
+	/* b0 | b1 << 8 and b2 | b3 << 8: the byte of the lane and the three after it */
+	const __m512i w01 = fastjson_byte_pairs_avx512(v, half, 0);
+	const __m512i w23 = fastjson_byte_pairs_avx512(v, half, 2);
+	/* 110xxxxx 10yyyyyy: xxxxxyyyyyy */
+	__m512i units = _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x07c0), _mm512_slli_epi16(w01, 6),
+		_mm512_srli_epi16(w01, 8), 0xca);
+
+	if (lead3) {
+		/* 1110xxxx 10yyyyyy 10zzzzzz: xxxxyyyyyyzzzzzz */
+		const __m512i xy = _mm512_ternarylogic_epi32(_mm512_slli_epi16(w01, 12), _mm512_srli_epi16(w01, 2),
+			_mm512_set1_epi16(0x0fc0), 0xf8);
+
+		units = _mm512_mask_mov_epi16(units, lead3,
+			_mm512_ternarylogic_epi32(_mm512_set1_epi16(0x003f), w23, xy, 0xca));
+	}
+	if (lead4 | low4) {
+		/* 11110www 10xxxxxx 10yyyyyy: D800 | (wwwxxxxxxyy - 0x40), the code point's top 11
+		 * bits less 0x10000's */
+		const __m512i wx = _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x0700), _mm512_slli_epi16(w01, 8),
+			_mm512_srli_epi16(w01, 6), 0xca);
+		const __m512i top = _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x0003), _mm512_srli_epi16(w23, 4), wx, 0xca);
+		/* at the first trail: 10xxxxxx 10yyyyyy 10zzzzzz, DC00 | yyyyzzzzzz */
+		const __m512i y = _mm512_ternarylogic_epi32(_mm512_srli_epi16(w01, 2), _mm512_set1_epi16(0x03c0),
+			_mm512_set1_epi16((short) 0xdc00), 0xea);
+
+		units = _mm512_mask_mov_epi16(units, lead4,
+			_mm512_or_si512(_mm512_sub_epi16(top, _mm512_set1_epi16(0x40)), _mm512_set1_epi16((short) 0xd800)));
+		units = _mm512_mask_mov_epi16(units, low4, _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x003f), w23, y, 0xca));
+	}
+	return units;
+}
+
+/* Writes at out the 8 slots from 8 * group on of slots (packed: the unit, or for ASCII the
+ * byte or a backslash and the escape's letter), each cut to its byte of lengths (6: a
+ * unit, 1 or 2: ASCII). */
+static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_write_slots_avx512(char *out, __m512i slots,
+		__m512i lengths, int group)
+{
+	const __m512i lane = _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
+		_mm512_set1_epi64((long long) (group * 8)));
+	/* 16-bit lane 4k takes slot k of the group, the other lanes zero */
+	const __m512i slot = _mm512_maskz_permutexvar_epi16(0x11111111, lane, slots);
+	/* Each byte of the 64-bit lane k: slot k's length, which its first bytes are within. */
+	const __m512i length = _mm512_permutexvar_epi8(_mm512_add_epi8(_mm512_setr_epi64(0, 0x0101010101010101,
+		0x0202020202020202, 0x0303030303030303, 0x0404040404040404, 0x0505050505050505, 0x0606060606060606,
+		0x0707070707070707), _mm512_set1_epi8((char) (group * 8))), lengths);
+	const __mmask64 written = _mm512_cmpgt_epu8_mask(length, _mm512_set1_epi64(0x0706050403020100));
+	/* Bytes 2-5 of each slot: the unit's nibbles from the top one; then "\u" before them. */
+	const __m512i nibbles = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(0x00000004080c0000), slot);
+	__m512i bytes = _mm512_permutexvar_epi8(nibbles, _mm512_load_si512((const void *) fastjson_hex_digits64));
+
+	bytes = _mm512_mask_mov_epi8(bytes, 0x0303030303030303, _mm512_set1_epi16('\\' | 'u' << 8));
+	/* ASCII: a length of 1 or 2, no bit 2 */
+	bytes = _mm512_mask_mov_epi64(bytes, _mm512_testn_epi64_mask(length, _mm512_set1_epi64(4)), slot);
+	_mm512_storeu_si512((void *) out, _mm512_maskz_compress_epi8(written, bytes));
+}
+
+/* Writes the characters that start in the n <= 64 bytes of v (zeros past them, a
+ * character's first byte first) and end within 64 at *out, as escaped JSON with every
+ * non-ASCII character a \u escape, when they are all well-formed UTF-8 or ASCII whose
+ * escapes take two bytes; returns how many bytes they take (0: nothing written). */
+static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_block_avx512(const fastjson_escape_set *set,
+		__m512i bytes, unsigned n, char **out)
+{
+	/* for FASTJSON_UTF8_CLASSES: a block starts with a character */
+	const bool carried = false;
+	const uint64_t high = _mm512_movepi8_mask(bytes);
+	fastjson_utf8_classes classes, *u = &classes;
+	uint64_t cut, whole, unit_bytes, ascii;
+	unsigned taken;
+	__mmask64 dirty;
+	__m512i escaped, firsts, length_bytes;
+	char *o = *out;
+
+	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_REG_AVX512, FASTJSON_GT_REG_AVX512, FASTJSON_LT_REG_AVX512,
+		FASTJSON_EQ_REG_AVX512);
+	/* A character the block cuts off is the next block's. */
+	cut = (u->lead2 & ((uint64_t) 1 << 63)) | (u->lead3 & ((uint64_t) 3 << 62)) | (u->lead4 & ((uint64_t) 7 << 61));
+	taken = cut ? fastjson_ctz64(cut) : n;
+	whole = taken == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << taken) - 1;
+	/* Past the string's end a missing trail byte is bad. A cut character is the next
+	 * block's, but a character before it that asks for its lead as a trail is bad. */
+	if ((fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u), 0) & (cut ? (whole << 1) | 1 : ~(uint64_t) 0)) != 0
+			|| !fastjson_two_byte_escapes_avx512(set, bytes, whole, &dirty, &escaped)) {
+		return 0;
+	}
+	dirty &= whole;
+	ascii = ~high & whole;
+	unit_bytes = (u->lead2 | (u->lead4 << 1)) & whole;
+	length_bytes = _mm512_mask_mov_epi8(_mm512_maskz_mov_epi8(ascii, _mm512_set1_epi8(1)), dirty, _mm512_set1_epi8(2));
+	length_bytes = _mm512_mask_mov_epi8(length_bytes, unit_bytes, _mm512_set1_epi8(6));
+	/* The ASCII slots: the byte or a backslash, then the escape's letter. */
+	firsts = _mm512_mask_mov_epi8(bytes, dirty, _mm512_set1_epi8('\\'));
+	for (int half = 0; half < 2; half++) {
+		/* Only the slots that write something, packed: a trail byte takes none. */
+		const uint64_t writing = (ascii | unit_bytes) & ((uint64_t) 0xffffffff << (32 * half));
+		const __m512i ascii_slots = _mm512_permutex2var_epi8(firsts, _mm512_add_epi8(
+			_mm512_load_si512((const void *) fastjson_spread_half[half]), _mm512_set1_epi16(0x4000)), escaped);
+		const __m512i slots = _mm512_maskz_compress_epi16((__mmask32) (writing >> (32 * half)), _mm512_mask_mov_epi16(
+			fastjson_utf16_units_avx512(bytes, half, (__mmask32) (u->lead3 >> (32 * half)),
+				(__mmask32) (u->lead4 >> (32 * half)), (__mmask32) ((u->lead4 << 1) >> (32 * half))),
+			(__mmask32) (ascii >> (32 * half)), ascii_slots));
+		const __m512i lengths = _mm512_maskz_compress_epi8(writing, length_bytes);
+		/* What each group of 8 writes, summed apart from the slots: the next group's
+		 * stores do not wait for this one's. */
+		const __m512i sums = _mm512_sad_epu8(lengths, _mm512_setzero_si512());
+		const __m128i sums01 = _mm512_castsi512_si128(sums), sums23 = _mm512_extracti32x4_epi32(sums, 1);
+		const size_t at1 = (size_t) _mm_cvtsi128_si64(sums01), at2 = at1 + (size_t) _mm_extract_epi64(sums01, 1);
+		const size_t at3 = at2 + (size_t) _mm_cvtsi128_si64(sums23);
+		const unsigned count = (unsigned) _mm_popcnt_u64(writing);
+
+		fastjson_write_slots_avx512(o, slots, lengths, 0);
+		if (count > 8) {
+			fastjson_write_slots_avx512(o + at1, slots, lengths, 1);
+			if (count > 16) {
+				fastjson_write_slots_avx512(o + at2, slots, lengths, 2);
+				if (count > 24) {
+					fastjson_write_slots_avx512(o + at3, slots, lengths, 3);
+				}
+			}
+		}
+		o += at3 + (size_t) _mm_extract_epi64(sums23, 1);
+	}
+	*out = o;
+	return taken;
 }
 
 /* The room the one pass needs: the quotes, every byte escaped, and the slack of the
@@ -953,11 +1129,11 @@ static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_load_short_avx
 	return _mm512_maskz_loadu_epi8(present, (const void *) str);
 }
 
-/* Whether the string (at most 64 bytes, its room there) was written at encoder->buf.pos,
- * quoted (false: nothing written). Without utf8 only ASCII is taken. The JSON_HEX_* sets
- * (their escapes take six bytes) are the AVX2 writer's. */
+/* Whether the string (at most 64 bytes, its room there, loaded in v) was written at
+ * encoder->buf.pos, quoted (false: nothing written). Without utf8 only ASCII is taken.
+ * The JSON_HEX_* sets (their escapes take six bytes) are the AVX2 writer's. */
 static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_avx512(fastjson_encoder *encoder,
-		const char *str, size_t len, const bool utf8)
+		__m512i v, size_t len, const bool utf8)
 {
 	const fastjson_escape_set *set = encoder->escape_set;
 	fastjson_raw_utf8_state state = {0, 0, 0};
@@ -967,8 +1143,8 @@ static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_a
 		return false;
 	}
 	*out++ = '"';
-	out = fastjson_escape_block_avx512(set, fastjson_load_short_avx512(str, len), (unsigned) len, out,
-		utf8 ? &state : NULL, !(encoder->options & PHP_JSON_UNESCAPED_LINE_TERMINATORS));
+	out = fastjson_escape_block_avx512(set, v, (unsigned) len, out, utf8 ? &state : NULL,
+		!(encoder->options & PHP_JSON_UNESCAPED_LINE_TERMINATORS));
 	/* A character cut off by the 64th byte asks for trail bytes past the string. */
 	if (out == NULL || state.trails != 0) {
 		return false;
@@ -1005,16 +1181,78 @@ static zend_always_inline bool fastjson_escape_one_pass_fits(const fastjson_enco
 static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_utf8_avx512(
 		fastjson_encoder *encoder, const char *str, size_t len)
 {
-	if (fastjson_escape_one_pass_avx512(encoder, str, len, true)) {
+	if (fastjson_escape_one_pass_avx512(encoder, fastjson_load_short_avx512(str, len), len, true)) {
 		return SUCCESS;
 	}
 	return fastjson_escape_string_avx2(encoder, str, len);
 }
 
+/* A short string with non-ASCII, escaped: in one block when its room is there. */
+static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_u_avx512(
+		fastjson_encoder *encoder, const char *str, size_t len)
+{
+	char *out = encoder->buf.pos;
+
+	if (!encoder->escape_set->has_hex_dirty
+			&& (size_t) (encoder->buf.end - out) >= FASTJSON_ESCAPE_U_ONE_PASS_ROOM(len)) {
+		*out++ = '"';
+		if (fastjson_escape_u_block_avx512(encoder->escape_set, fastjson_load_short_avx512(str, len), (unsigned) len,
+				&out) == len) {
+			*out++ = '"';
+			encoder->buf.pos = out;
+			return SUCCESS;
+		}
+	}
+	return fastjson_escape_string_avx2(encoder, str, len);
+}
+
+/* The rest of an escaped string from s (a character's first byte), from its first block
+ * with non-ASCII on: by blocks of either kind while they take it, then the AVX2 writer.
+ * Its own function, so that ASCII strings never load the constants of the \u blocks. */
+static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_dirty_u_avx512(fastjson_encoder *encoder,
+		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
+{
+	const fastjson_escape_set *set = encoder->escape_set;
+	char *out = encoder->buf.pos;
+
+	while (s < end) {
+		unsigned n = (unsigned) MIN((size_t) (end - s), 64);
+		__m512i v = n == 64 ? _mm512_loadu_si512((const void *) s)
+			: _mm512_maskz_loadu_epi8(((__mmask64) 1 << n) - 1, (const void *) s);
+
+		if (UNEXPECTED((size_t) (encoder->buf.end - out) < FASTJSON_ESCAPE_U_BLOCK_ROOM)) {
+			encoder->buf.pos = out;
+			out = fastjson_buf_reserve(&encoder->buf, FASTJSON_ESCAPE_U_BLOCK_ROOM);
+		}
+		if (_mm512_movepi8_mask(v) != 0) {
+			unsigned taken = fastjson_escape_u_block_avx512(set, v, n, &out);
+
+			if (taken == 0) {
+				break;
+			}
+			s += taken;
+		} else {
+			char *next = fastjson_escape_block_avx512(set, v, n, out, NULL, false);
+
+			if (next == NULL) {
+				break;
+			}
+			out = next;
+			s += n;
+		}
+	}
+	encoder->buf.pos = out;
+	if (s == end) {
+		fastjson_buf_appendc(&encoder->buf, '"');
+		return SUCCESS;
+	}
+	return fastjson_escape_dirty_any_avx2(encoder, begin, end, s, checkpoint);
+}
+
 /* A longer string: 64-byte blocks (the last one shorter) as the one pass writes them,
  * with utf8 (JSON_UNESCAPED_UNICODE) the UTF-8 checked across their edges, while they have
  * nothing else; from the first block that does, the AVX2 writer, from the start of a
- * character. */
+ * character. Escaped non-ASCII goes on in \u blocks. */
 static zend_always_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_long_avx512(
 		fastjson_encoder *encoder, const char *str, size_t len, const bool utf8)
 {
@@ -1036,6 +1274,10 @@ static zend_always_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_str
 			if (UNEXPECTED((size_t) (encoder->buf.end - out) < FASTJSON_ESCAPE_BLOCK_ROOM)) {
 				encoder->buf.pos = out;
 				out = fastjson_buf_reserve(&encoder->buf, FASTJSON_ESCAPE_BLOCK_ROOM);
+			}
+			if (!utf8 && _mm512_movepi8_mask(v) != 0) {
+				encoder->buf.pos = out;
+				return fastjson_escape_dirty_u_avx512(encoder, begin, end, s, checkpoint);
 			}
 			next = fastjson_escape_block_avx512(set, v, n, out, utf8 ? &state : NULL, escape_lt);
 			if (next == NULL) {
@@ -1086,8 +1328,15 @@ static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson
 	if (len > FASTJSON_ESCAPE_ONE_PASS_MAX) {
 		return fastjson_escape_string_ascii_long_avx512(encoder, str, len);
 	}
-	if (fastjson_escape_one_pass_fits(encoder, len) && fastjson_escape_one_pass_avx512(encoder, str, len, false)) {
-		return SUCCESS;
+	if (fastjson_escape_one_pass_fits(encoder, len)) {
+		const __m512i v = fastjson_load_short_avx512(str, len);
+
+		if (_mm512_movepi8_mask(v) != 0) {
+			return fastjson_escape_string_u_avx512(encoder, str, len);
+		}
+		if (fastjson_escape_one_pass_avx512(encoder, v, len, false)) {
+			return SUCCESS;
+		}
 	}
 	return fastjson_escape_string_avx2(encoder, str, len);
 }
@@ -1101,10 +1350,12 @@ static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_raw_avx512(fast
 		return fastjson_escape_string_raw_long_avx512(encoder, str, len);
 	}
 	if (fastjson_escape_one_pass_fits(encoder, len)) {
-		if (_mm512_movepi8_mask(fastjson_load_short_avx512(str, len)) != 0) {
+		const __m512i v = fastjson_load_short_avx512(str, len);
+
+		if (_mm512_movepi8_mask(v) != 0) {
 			return fastjson_escape_string_utf8_avx512(encoder, str, len);
 		}
-		if (fastjson_escape_one_pass_avx512(encoder, str, len, false)) {
+		if (fastjson_escape_one_pass_avx512(encoder, v, len, false)) {
 			return SUCCESS;
 		}
 	}
