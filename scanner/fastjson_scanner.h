@@ -263,16 +263,22 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 
 /* After a multibyte character: skips text (plain ASCII and well-formed UTF-8), stopping
  * at a character boundary before anything else, which the automaton then takes. SSE2
- * takes 16-byte blocks of ASCII and 2- and 3-byte sequences; AVX2 and AVX-512 take one
- * such block, then, unless a string's end stopped it (a short string with an accent costs
- * no more than before), 64-byte blocks with the structural stage's masks, over short
- * escapes too (fastjson_text.c), as NEON does from the start. Called only after a
- * multibyte character, so Latin text never pays for it. */
+ * takes 16-byte blocks of ASCII and 2- and 3-byte sequences; AVX2 takes one such block,
+ * then, unless a string's end stopped it (a short string with an accent costs no more
+ * than before), 64-byte blocks with the structural stage's masks, over short escapes too
+ * (fastjson_text.c), as NEON does from the start. AVX-512 takes a string that ends within
+ * 64 bytes in one load, else those blocks. Called only after a multibyte character, so
+ * Latin text never pays for it. */
 static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd, size_t *saved)
 {
 #ifdef FASTJSON_HAVE_AVX2
 	if (fastjson_simd_has_avx2(simd)) {
+# ifdef FASTJSON_HAVE_AVX512
+		if (simd == FASTJSON_SIMD_AVX512) {
+			return fastjson_skip_utf8_string_avx512(p, limit, saved);
+		}
+# endif
 		if (limit - p >= 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *) p);
 			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, 0);

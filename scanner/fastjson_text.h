@@ -28,6 +28,9 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_u_escapes_avx2(const uns
 #endif
 #ifdef FASTJSON_HAVE_AVX512
 FASTJSON_TEXT_DECLARE(avx512, FASTJSON_TARGET_AVX512)
+/* skip_utf8_text, but a string that ends within the 64 bytes at p in one step. */
+FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(const unsigned char *p,
+		const unsigned char *limit, size_t *saved);
 #endif
 #ifdef FASTJSON_HAVE_NEON
 FASTJSON_TEXT_DECLARE(neon, )
