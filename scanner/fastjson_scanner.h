@@ -287,11 +287,6 @@ static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 				return p;
 			}
 		}
-# ifdef FASTJSON_HAVE_AVX512
-		if (simd == FASTJSON_SIMD_AVX512) {
-			return fastjson_skip_utf8_text_avx512(p, limit, saved);
-		}
-# endif
 		return fastjson_skip_utf8_text_avx2(p, limit, saved);
 	}
 #endif
