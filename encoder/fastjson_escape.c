@@ -970,8 +970,9 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 #define FASTJSON_ESCAPE_U_ONE_PASS_ROOM(len) (6 * (len) + 2 + 64)
 
 /* Hex digits by the low 4 of the 6 bits vpermb looks at. */
-static ZEND_SET_ALIGNED(64, const char fastjson_hex_digits64[64]) =
-	"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+#define FASTJSON_HEX_DIGITS16 '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'
+static ZEND_SET_ALIGNED(64, const char fastjson_hex_digits64[64]) = {
+	FASTJSON_HEX_DIGITS16, FASTJSON_HEX_DIGITS16, FASTJSON_HEX_DIGITS16, FASTJSON_HEX_DIGITS16};
 
 /* Each 16-bit lane k of one half (bytes 32 * half + k on) as the byte at offset (low
  * byte) and the one after it (high byte); zero past the block. */
