@@ -1320,20 +1320,23 @@ static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_stri
 	return fastjson_escape_string_long_avx512(encoder, str, len, true);
 }
 
-/* The one pass (the blocks for a longer string), else the AVX2 writer (out of line: its
- * code stays as on the AVX2 path), which also grows the buffer when the room is not
- * there: only tail calls here, so no frame. */
-static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson_encoder *encoder, const char *str,
-		size_t len)
+/* The one pass for a short string, the blocks for a longer one; a short one with
+ * non-ASCII in its own function (\u blocks, or with raw, JSON_UNESCAPED_UNICODE, UTF-8 as
+ * it is); else the AVX2 writer (out of line: its code stays as on the AVX2 path), which
+ * also grows the buffer when the room is not there: only tail calls here, so no frame. */
+static zend_always_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_any_avx512(
+		fastjson_encoder *encoder, const char *str, size_t len, const bool raw)
 {
 	if (len > FASTJSON_ESCAPE_ONE_PASS_MAX) {
-		return fastjson_escape_string_ascii_long_avx512(encoder, str, len);
+		return raw ? fastjson_escape_string_raw_long_avx512(encoder, str, len)
+			: fastjson_escape_string_ascii_long_avx512(encoder, str, len);
 	}
 	if (fastjson_escape_one_pass_fits(encoder, len)) {
 		const __m512i v = fastjson_load_short_avx512(str, len);
 
 		if (_mm512_movepi8_mask(v) != 0) {
-			return fastjson_escape_string_u_avx512(encoder, str, len);
+			return raw ? fastjson_escape_string_utf8_avx512(encoder, str, len)
+				: fastjson_escape_string_u_avx512(encoder, str, len);
 		}
 		if (fastjson_escape_one_pass_avx512(encoder, v, len, false)) {
 			return SUCCESS;
@@ -1342,25 +1345,16 @@ static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson
 	return fastjson_escape_string_avx2(encoder, str, len);
 }
 
-/* With JSON_UNESCAPED_UNICODE: well-formed UTF-8 is written as it is, by the one pass
- * for a short string, by blocks for a longer one. */
+static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_avx512(fastjson_encoder *encoder, const char *str,
+		size_t len)
+{
+	return fastjson_escape_string_any_avx512(encoder, str, len, false);
+}
+
 static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_raw_avx512(fastjson_encoder *encoder,
 		const char *str, size_t len)
 {
-	if (len > FASTJSON_ESCAPE_ONE_PASS_MAX) {
-		return fastjson_escape_string_raw_long_avx512(encoder, str, len);
-	}
-	if (fastjson_escape_one_pass_fits(encoder, len)) {
-		const __m512i v = fastjson_load_short_avx512(str, len);
-
-		if (_mm512_movepi8_mask(v) != 0) {
-			return fastjson_escape_string_utf8_avx512(encoder, str, len);
-		}
-		if (fastjson_escape_one_pass_avx512(encoder, v, len, false)) {
-			return SUCCESS;
-		}
-	}
-	return fastjson_escape_string_avx2(encoder, str, len);
+	return fastjson_escape_string_any_avx512(encoder, str, len, true);
 }
 #endif
 
