@@ -1068,7 +1068,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_bloc
 	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_REG_AVX512, FASTJSON_GT_REG_AVX512, FASTJSON_LT_REG_AVX512,
 		FASTJSON_EQ_REG_AVX512);
 	/* A character the block cuts off is the next block's. */
-	cut = (u->lead2 & ((uint64_t) 1 << 63)) | (u->lead3 & ((uint64_t) 3 << 62)) | (u->lead4 & ((uint64_t) 7 << 61));
+	cut = fastjson_utf8_cut_leads(u);
 	taken = cut ? fastjson_ctz64(cut) : n;
 	whole = taken == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << taken) - 1;
 	/* Past the string's end a missing trail byte is bad. A cut character is the next
@@ -1128,6 +1128,14 @@ static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_load_short_avx
 	const __mmask64 present = len == 64 ? ~(__mmask64) 0 : ((__mmask64) 1 << len) - 1;
 
 	return _mm512_maskz_loadu_epi8(present, (const void *) str);
+}
+
+/* The n <= 64 bytes of a longer string's block at s; zeros past its end, which is never
+ * read past. */
+static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_load_block_avx512(const unsigned char *s, unsigned n)
+{
+	return n == 64 ? _mm512_loadu_si512((const void *) s)
+		: _mm512_maskz_loadu_epi8(((__mmask64) 1 << n) - 1, (const void *) s);
 }
 
 /* Whether the string (at most 64 bytes, its room there, loaded in v) was written at
@@ -1218,8 +1226,7 @@ static zend_never_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_dirt
 
 	while (s < end) {
 		unsigned n = (unsigned) MIN((size_t) (end - s), 64);
-		__m512i v = n == 64 ? _mm512_loadu_si512((const void *) s)
-			: _mm512_maskz_loadu_epi8(((__mmask64) 1 << n) - 1, (const void *) s);
+		__m512i v = fastjson_load_block_avx512(s, n);
 
 		if (UNEXPECTED((size_t) (encoder->buf.end - out) < FASTJSON_ESCAPE_U_BLOCK_ROOM)) {
 			encoder->buf.pos = out;
@@ -1268,8 +1275,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 zend_result fastjson_escape_str
 	if (!set->has_hex_dirty) {
 		while (s < end) {
 			unsigned n = (unsigned) MIN((size_t) (end - s), 64);
-			__m512i v = n == 64 ? _mm512_loadu_si512((const void *) s)
-				: _mm512_maskz_loadu_epi8(((__mmask64) 1 << n) - 1, (const void *) s);
+			__m512i v = fastjson_load_block_avx512(s, n);
 			char *next;
 
 			if (UNEXPECTED((size_t) (encoder->buf.end - out) < FASTJSON_ESCAPE_BLOCK_ROOM)) {

@@ -24,8 +24,7 @@ static zend_always_inline unsigned fastjson_text_prefix64(uint64_t stop, uint64_
 	unsigned first;
 
 	if (!bad) {
-		uint64_t cut = (u->lead2 & (UINT64_C(1) << 63)) | (u->lead3 & (UINT64_C(3) << 62))
-			| (u->lead4 & (UINT64_C(7) << 61));
+		uint64_t cut = fastjson_utf8_cut_leads(u);
 		return cut ? 63 - fastjson_clz64(cut) : FASTJSON_BLOCK;
 	}
 	first = fastjson_ctz64(bad);

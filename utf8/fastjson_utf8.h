@@ -155,6 +155,12 @@ static zend_always_inline uint64_t fastjson_utf8_required(const fastjson_utf8_cl
 	return (u->lead2 << 1) | (u->lead3 << 2) | (u->lead4 << 3);
 }
 
+/* The leads of the characters the block's end cuts (their trail bytes past byte 63). */
+static zend_always_inline uint64_t fastjson_utf8_cut_leads(const fastjson_utf8_classes *u)
+{
+	return (u->lead2 & (UINT64_C(1) << 63)) | (u->lead3 & (UINT64_C(3) << 62)) | (u->lead4 & (UINT64_C(7) << 61));
+}
+
 /* What the block's last character asks of the next block: its first bytes that must be
  * trail bytes, and whether its lead was E0, ED, F0 or F4 (bits 0-3), as
  * fastjson_utf8_bad_bytes() takes them. */
