@@ -487,6 +487,23 @@ static zend_always_inline bool fastjson_stage1_utf8_masks(fastjson_stage1 *s, ui
 		return fastjson_stage1_utf8_masks(s, high, &u); \
 	}
 
+/* A vector path's check of a block whose characters take at most two bytes (Latin, Greek,
+ * Cyrillic, ...), inline, the rest out of line. The call from the block loop spilled its
+ * vector registers, which cost such text more than the check; wholly inline, the block
+ * loop lost registers and ASCII documents paid (AVX-512: citm_catalog +5%). */
+#define FASTJSON_DEFINE_STAGE1_UTF8_TWO_BYTE(suffix, target, BYTES64, GT, LT) \
+	static zend_always_inline target bool fastjson_stage1_utf8_two_byte_##suffix(fastjson_stage1 *s, \
+			uint64_t high, const unsigned char *bytes, const unsigned char *at) \
+	{ \
+		fastjson_utf8_classes u = {0}; \
+		if (UNEXPECTED((BYTES64(bytes, GT, 0xdf) & high) | s->utf8_after)) { \
+			return fastjson_stage1_utf8_##suffix(s, high, bytes, at); \
+		} \
+		u.trail = BYTES64(bytes, LT, 0xc0); \
+		u.lead2 = BYTES64(bytes, GT, 0xc1) & high; \
+		return fastjson_stage1_utf8_masks(s, high, &u); \
+	}
+
 #ifdef FASTJSON_HAVE_SSE2
 /* Bit i set when byte i of the 64 at p, as a signed byte, is above / below / equal to c. */
 # define FASTJSON_BYTES64_SSE2(p, op, c) fastjson_movemask64_sse2( \
@@ -505,6 +522,7 @@ static zend_always_inline void fastjson_utf8_classes_sse2(const unsigned char *b
 }
 
 FASTJSON_DEFINE_STAGE1_UTF8(sse2, )
+FASTJSON_DEFINE_STAGE1_UTF8_TWO_BYTE(sse2, , FASTJSON_BYTES64_SSE2, FASTJSON_GT_SSE2, FASTJSON_LT_SSE2)
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
@@ -522,6 +540,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 void fastjson_utf8_classes_avx2(c
 }
 
 FASTJSON_DEFINE_STAGE1_UTF8(avx2, FASTJSON_TARGET_AVX2)
+FASTJSON_DEFINE_STAGE1_UTF8_TWO_BYTE(avx2, FASTJSON_TARGET_AVX2, FASTJSON_BYTES64_AVX2, FASTJSON_GT_AVX2, FASTJSON_LT_AVX2)
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
@@ -537,6 +556,9 @@ static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_utf8_classes_avx5
 }
 
 FASTJSON_DEFINE_STAGE1_UTF8(avx512, FASTJSON_TARGET_AVX512)
+FASTJSON_DEFINE_STAGE1_UTF8_TWO_BYTE(avx512, FASTJSON_TARGET_AVX512, FASTJSON_BYTES64_AVX512, FASTJSON_GT_AVX512,
+	FASTJSON_LT_AVX512)
+
 #endif
 
 #ifdef FASTJSON_HAVE_NEON

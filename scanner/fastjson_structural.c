@@ -260,7 +260,7 @@ suspend:
 #ifdef FASTJSON_HAVE_SSE2
 # define FASTJSON_STRUCTURAL_SUFFIX sse2
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_sse2
-# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_sse2
+# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_two_byte_sse2
 # define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_sse2(s, escaped, bytes, at)
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor
 # define FASTJSON_STRUCTURAL_PAD fastjson_pad
@@ -271,7 +271,7 @@ suspend:
 #ifdef FASTJSON_HAVE_AVX2
 # define FASTJSON_STRUCTURAL_SUFFIX avx2
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_avx2
-# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx2
+# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_two_byte_avx2
 # define FASTJSON_STRUCTURAL_ESCAPES fastjson_stage1_escapes_avx2
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor_clmul
 # define FASTJSON_STRUCTURAL_PAD fastjson_pad
@@ -283,7 +283,7 @@ suspend:
 # define FASTJSON_STRUCTURAL_SUFFIX avx512
 # define FASTJSON_STRUCTURAL_GATHER fastjson_batch_add_avx512
 # define FASTJSON_STRUCTURAL_CLASSIFY fastjson_classify_avx512
-# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_avx512
+# define FASTJSON_STRUCTURAL_UTF8 fastjson_stage1_utf8_two_byte_avx512
 # define FASTJSON_STRUCTURAL_ESCAPES(s, escaped, bytes, at, classes) fastjson_stage1_escapes_avx512(s, escaped, bytes, at)
 # define FASTJSON_STRUCTURAL_PREFIX_XOR fastjson_prefix_xor_clmul
 # define FASTJSON_STRUCTURAL_PAD fastjson_pad_avx512
