@@ -216,7 +216,8 @@ static zend_always_inline bool fastjson_is_whitespace(unsigned char c)
 }
 
 /* Skips JSON whitespace from p (which is whitespace, so p[1] is readable). Pretty-printed
- * documents are mostly indentation: runs of spaces after a newline, taken 16 bytes at a time. */
+ * documents are mostly indentation: runs of spaces after a newline, taken 16 bytes at a time
+ * from the second byte on, so that one load ends a run of up to 16 bytes. */
 static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd)
 {
@@ -224,6 +225,7 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 	if (!fastjson_is_whitespace(p[1])) {
 		return p + 1;
 	}
+	p += 1;
 #if defined(FASTJSON_HAVE_SSE2)
 	if (simd != FASTJSON_SIMD_SCALAR) {
 		while (limit - p >= 16) {
