@@ -230,19 +230,19 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 	if (simd != FASTJSON_SIMD_SCALAR) {
 		while (limit - p >= 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *) p);
-			unsigned not_space = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) ^ 0xffffu;
+			__m128i spaces = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
+			unsigned not_space = (unsigned) _mm_movemask_epi8(spaces) ^ 0xffffu;
 			if (not_space) {
 				/* Indentation is spaces: what follows them is mostly a token. */
-				unsigned at = fastjson_ctz32(not_space);
+				unsigned at = fastjson_ctz32(not_space), not_ws;
 				if (p[at] > ' ') {
 					return p + at;
 				}
-				__m128i ws = _mm_or_si128(
-					_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
-					_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
-				unsigned mask = (unsigned) _mm_movemask_epi8(ws) ^ 0xffffu;
-				if (mask) {
-					return p + fastjson_ctz32(mask);
+				not_ws = (unsigned) _mm_movemask_epi8(_mm_or_si128(
+					_mm_or_si128(spaces, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+					_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))))) ^ 0xffffu;
+				if (not_ws) {
+					return p + fastjson_ctz32(not_ws);
 				}
 			}
 			p += 16;
