@@ -262,6 +262,11 @@ zend_string *fastjson_encode_reported(zval *value, zend_long options, zend_long 
 		zend_throw_exception(php_json_exception_ce, fastjson_error_msg(encoder.error_code), encoder.error_code);
 		return NULL;
 	}
+	if (UNEXPECTED(encoder.buf.discarding)) {
+		/* The VM raises the memory_limit error right after the call. */
+		fastjson_buf_free(&encoder.buf);
+		return NULL;
+	}
 	/* Also after an exception thrown by jsonSerialize(), as json_encode() does. */
 	return fastjson_buf_extract(&encoder.buf);
 }

@@ -15,6 +15,8 @@ typedef struct {
 	char *base;
 	char *pos;
 	char *end;
+	/* Past a delayed memory_limit error: the output is thrown away (fastjson_buf_grow()). */
+	bool discarding;
 	/* Small outputs are allocated once, at their exact size, when they are extracted. */
 	char local[FASTJSON_BUF_LOCAL_SIZE];
 } fastjson_buf;

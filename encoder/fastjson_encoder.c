@@ -27,6 +27,7 @@ void fastjson_buf_init(fastjson_buf *buf)
 	buf->base = buf->local;
 	buf->pos = buf->local;
 	buf->end = buf->local + FASTJSON_BUF_LOCAL_SIZE;
+	buf->discarding = false;
 }
 
 void fastjson_buf_free(fastjson_buf *buf)
@@ -303,6 +304,17 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 	bool faulted_in = false;
 	zend_string *grown;
 
+#ifdef ZEND_HAS_OOM
+	/* PHP with delayed memory_limit errors (Debian's 8.2.36 and 8.4.28): past the limit,
+	 * allocations go on until the VM raises the error after the call, and a process that
+	 * reaches twice the limit is ended outright ("Hard memory limit", exit 137). The output
+	 * is lost then anyway: it stops growing, and what follows overwrites the block. */
+	if (UNEXPECTED(EG(delayed_oom).state == ZEND_OOM_STATE_PENDING) && old && needed <= capacity) {
+		buf->discarding = true;
+		buf->pos = buf->base;
+		return buf->pos;
+	}
+#endif
 	if (!old) {
 		/* The output leaves the stack for its first block. */
 		grown = zend_string_alloc(bytes - _ZSTR_HEADER_SIZE - 1, 0);

@@ -1,5 +1,5 @@
 --TEST--
-Encode memory: under every memory_limit from 4 MB to above what json_encode() needs for a 3 MB output (the buffer leaves its chunk for a block of its own there), fastjson_encode() gives json_encode()'s bytes or PHP's "Allowed memory size" fatal error, never anything else, and succeeds wherever json_encode() does; some limits stop the compact output inside that move
+Encode memory: under every memory_limit from 2.25 MB to above what json_encode() needs for a 3 MB output (the buffer leaves its chunk for a block of its own there), fastjson_encode() gives json_encode()'s bytes or PHP's "Allowed memory size" fatal error, never anything else, and succeeds wherever json_encode() does; some limits stop the compact output inside that move
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -27,23 +27,18 @@ foreach (['compact' => 0, 'pretty' => JSON_PRETTY_PRINT] as $style => $flags) {
     $outcomes = ['same bytes' => 0, 'fatal' => 0];
     $stoppedInMove = 0;
     /* 256 KB steps (1 MB under valgrind or a thinned run) from 8 MB below the need (at
-     * least 4 MB) to 2 MB above it. PHP builds with delayed memory_limit errors (Debian's
-     * 8.2.36 and 8.4.28: ZEND_HAS_OOM) let a call go on allocating past the limit until the
-     * VM raises the error, and end the process at twice the limit ("Hard memory limit",
-     * exit 137). fastjson_encode() does not stop early yet and meets that end at some low
-     * limits where json_encode() finishes first and gets the usual fatal error (so did the
-     * buffer before the stash): counted as the memory_limit ending it is, for now. */
-    for ($limit = max($need - 8 * FJ_MEM_MB, 4 * FJ_MEM_MB); $limit <= $need + 2 * FJ_MEM_MB; $limit += $step) {
+     * least just above PHP's first 2 MB chunk) to 2 MB above it. PHP builds with delayed
+     * memory_limit errors (Debian's 8.2.36 and 8.4.28) let a call go on allocating past the
+     * limit until the VM raises the error, and end the process at twice the limit ("Hard
+     * memory limit", exit 137): the low limits are where fastjson_encode() met that end
+     * before it stopped growing its output past the limit. */
+    for ($limit = max($need - 8 * FJ_MEM_MB, 2 * FJ_MEM_MB + 256 * 1024); $limit <= $need + 2 * FJ_MEM_MB; $limit += $step) {
         $runs = [];
         foreach (['json_encode', 'fastjson_encode'] as $fn) {
             [$status, $out, $err] = fj_mem_run(['limited', $fn, 'records', $bytes, $flags], (string) $limit);
             $built = str_starts_with($out, "built\n");
             if ($built && $status === 0 && trim(substr($out, 6)) === $reference) {
                 $runs[$fn] = 'same bytes';
-            } elseif ($fn === 'fastjson_encode' && $built && $status === 137
-                    && preg_match('/^Hard memory limit of \d+ bytes exhausted/', $err)) {
-                // PHP with delayed memory_limit errors (Debian's 8.2.36): see above
-                $runs[$fn] = 'fatal';
             } elseif ($status === 255 && ($out === "built\n" || $out === '') && preg_match('/Allowed memory size of \d+ bytes exhausted \(tried to allocate (\d+) bytes\)/', $err, $f)) {
                 $runs[$fn] = $built ? 'fatal' : 'fatal before the call';
                 // the move's new block: past ZendMM's largest in-chunk block
