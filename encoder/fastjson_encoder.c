@@ -227,9 +227,7 @@ static void *fastjson_buf_map_stash(size_t len)
 	if (head) {
 		munmap(span, head);
 	}
-	if (FASTJSON_BUF_HUGE_PAGE - head) {
-		munmap(start + len, FASTJSON_BUF_HUGE_PAGE - head);
-	}
+	munmap(start + len, FASTJSON_BUF_HUGE_PAGE - head);
 	fastjson_buf_advise_huge_pages((zend_string *) start, len);
 	fastjson_buf_populate((zend_string *) start, 0, len);
 	return start;
@@ -256,7 +254,7 @@ static zend_string *fastjson_buf_move_through(zend_string *old, void *stash, siz
  * block lands below them; they and the stash are released whatever happens (memory_limit
  * bails out of the allocation). Only a block leaving its chunk (at most 2 MB) goes through
  * the stash: for a huge one, faulting in both cost more than erealloc()'s faults where
- * there are no transparent huge pages (marine_ik pretty 40 -> 48 ms). */
+ * there are no transparent huge pages (marine_ik pretty 41 -> 48 ms). */
 static zend_string *fastjson_buf_move(zend_string *old, size_t bytes, size_t copy)
 {
 	/* volatile: read again after zend_catch's longjmp (gcc 15's -Wclobbered). */
@@ -301,6 +299,7 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 	size_t copy = _ZSTR_HEADER_SIZE + used;
 	/* A block past the chunk size is mapped on its own only by ZendMM. */
 	bool huge = bytes > ZEND_MM_MAX_LARGE_SIZE && zend_mm;
+	/* fastjson_buf_move() faults its block in itself, before the copy. */
 	bool faulted_in = false;
 	zend_string *grown;
 
