@@ -45,6 +45,13 @@ typedef struct {
 	bool str_verbatim;
 	/* Some invalid UTF-8 was let through by IGNORE or SUBSTITUTE. */
 	bool str_has_invalid;
+	/* A string with escapes the decoder has decoded, all of it into buf (str_resume NULL),
+	 * or its first str_prefix_len bytes, the rest to be decoded from str_resume on. */
+	bool str_buffered;
+	const unsigned char *str_resume;
+	size_t str_prefix_len;
+	/* Decode only: FASTJSON_STR_BUF bytes for fastjson_scan_decode_string(). */
+	unsigned char *buf;
 	/* Numbers: the significant digits (at most 19) as an integer, the power of ten that
 	 * scales them, the sign, and whether those describe the token exactly. */
 	uint64_t num_value;
@@ -55,6 +62,10 @@ typedef struct {
 	php_json_error_code errcode;
 	fastjson_simd_path simd;
 } fastjson_scanner;
+
+/* The bytes of a string the decoder decodes as it scans: most strings with escapes (a
+ * name, a line, a tweet) fit; a longer one goes on in the scan-then-decode way. */
+#define FASTJSON_STR_BUF 4096
 
 /* Bytes a string may hold raw and that need no decoding: printable ASCII (DEL
  * included, as in ext/json) other than '"' and '\\'. */
@@ -403,6 +414,87 @@ static zend_always_inline const unsigned char *fastjson_skip_plain(
 	while (fastjson_is_plain_string_byte(*p)) {
 		p++;
 	}
+	return p;
+}
+
+/* Whether a quote that no backslash precedes is among the 16 bytes at p (all before
+ * limit): a string about to end. Only a guess (a backslash before that one may be
+ * escaped), for choosing between two exact ways. */
+static zend_always_inline bool fastjson_quote_in_16(const unsigned char *p, const unsigned char *limit,
+		fastjson_simd_path simd)
+{
+	if (limit - p < 16 || simd == FASTJSON_SIMD_SCALAR) {
+		return false;
+	}
+#if defined(FASTJSON_HAVE_SSE2)
+	{
+		__m128i v = _mm_loadu_si128((const __m128i *) p);
+		unsigned quote = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+		unsigned backslash = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+		return (quote & ~(backslash << 1)) != 0;
+	}
+#elif defined(FASTJSON_HAVE_NEON)
+	{
+		uint8x16_t v = vld1q_u8(p);
+		uint64_t quote = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(
+			vceqq_u8(v, vdupq_n_u8('"'))), 4)), 0);
+		uint64_t backslash = vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(
+			vceqq_u8(v, vdupq_n_u8('\\'))), 4)), 0);
+		return (quote & ~(backslash << 4)) != 0;
+	}
+#else
+	return false;
+#endif
+}
+
+/* fastjson_skip_plain() that copies the bytes it passes to *out, up to out_end, a vector
+ * at a time where both have room for it. Stops at the first byte that is not plain, or
+ * where out_end is reached. The first byte is tested alone: escapes come in runs. */
+static zend_always_inline const unsigned char *fastjson_copy_plain(unsigned char **out, unsigned char *out_end,
+		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd)
+{
+	unsigned char *o = *out;
+
+	if (!fastjson_is_plain_string_byte(*p)) {
+		return p;
+	}
+#if defined(FASTJSON_HAVE_SSE2)
+	if (simd != FASTJSON_SIMD_SCALAR) {
+		while (limit - p >= 16 && out_end - o >= 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *) p);
+			unsigned mask = fastjson_not_plain_mask_sse2(v);
+			_mm_storeu_si128((__m128i *) o, v);
+			if (mask) {
+				unsigned n = fastjson_ctz32(mask);
+				*out = o + n;
+				return p + n;
+			}
+			o += 16;
+			p += 16;
+		}
+	}
+#elif defined(FASTJSON_HAVE_NEON)
+	if (simd != FASTJSON_SIMD_SCALAR) {
+		while (limit - p >= 16 && out_end - o >= 16) {
+			uint8x16_t v = vld1q_u8(p);
+			uint64_t nibbles = fastjson_not_plain_nibbles_neon(v);
+			vst1q_u8(o, v);
+			if (nibbles) {
+				unsigned n = fastjson_ctz64(nibbles) >> 2;
+				*out = o + n;
+				return p + n;
+			}
+			o += 16;
+			p += 16;
+		}
+	}
+#else
+	(void) simd;
+#endif
+	while (o < out_end && fastjson_is_plain_string_byte(*p)) {
+		*o++ = *p++;
+	}
+	*out = o;
 	return p;
 }
 

@@ -2,9 +2,10 @@
  *
  * The grammar is ext/json's (json_scanner.re), with the same rule order where two
  * rules match the same bytes, so that every input gets the same token or error. Unlike
- * ext/json it builds no values: strings are validated and measured here and decoded by
- * the parser; numbers are delimited here, with their significant digits read on the way
- * (not for validate), and converted by the parser.
+ * ext/json it builds no values: strings are validated and measured here, and those with
+ * escapes, when decoding, decoded into a buffer on the way (the parser makes the string);
+ * numbers are delimited here, with their significant digits read on the way (not for
+ * validate), and converted by the parser.
  *
  * Regenerate (the build does it when re2c is installed and this file is newer):
  *   re2c --no-generation-date --no-debug-info -W -o scanner/fastjson_scanner_gen.h scanner/fastjson_scanner.re
@@ -70,6 +71,7 @@ static zend_never_inline fastjson_token fastjson_scan_string_rest(fastjson_scann
 	ptrdiff_t invalid_delta = 0;
 
 	s->str_has_invalid = false;
+	s->str_buffered = false;
 
 string_next:
 	/*!local:re2c
@@ -176,27 +178,153 @@ string_skip:
 	goto string_next;
 }
 
+#define FASTJSON_DECODE_SHORT_ESCAPES 16
+
+/* Decode only: the escape at p (the string's input ends at limit) if the automaton
+ * accepts it, decoded to *out (4 bytes of room); returns the byte after it, or NULL
+ * for an escape the automaton rejects (or cut by the input's end). */
+static zend_always_inline const unsigned char *fastjson_decode_escape(unsigned char **out, const unsigned char *p,
+		const unsigned char *limit)
+{
+	int32_t cp, low;
+
+	if (p[1] != 'u') {
+		unsigned char byte = fastjson_escaped_byte[p[1]];
+		if (!byte) {
+			return NULL;
+		}
+		*(*out)++ = byte;
+		return p + 2;
+	}
+	if (limit - p < 6 || (cp = fastjson_hex4_checked(p + 2)) < 0) {
+		return NULL;
+	}
+	if ((cp & 0xf800) != 0xd800) {
+		*out = fastjson_put_utf8(*out, (uint32_t) cp);
+		return p + 6;
+	}
+	/* UTF16_4: a high half right before a low half; a lone half is an error. */
+	if (cp >= 0xdc00 || limit - p < 12 || p[6] != '\\' || p[7] != 'u'
+			|| (low = fastjson_hex4_checked(p + 8)) < 0xdc00 || low > 0xdfff) {
+		return NULL;
+	}
+	*out = fastjson_put_utf8_4(*out, 0x10000 + ((uint32_t) (cp & 0x3ff) << 10) + (uint32_t) (low & 0x3ff));
+	return p + 12;
+}
+
+/* Decode only: the rest of a string from an escape or a multibyte character at cursor
+ * (the bytes before it checked, their escapes saving saved bytes), checked and decoded in
+ * one pass into s->buf: plain runs and UTF-8 text by the scanner's skips, escapes one at a
+ * time, long runs of \u escapes four at a time. It takes what the automaton accepts and
+ * decodes it as the parser would; at anything else (an error, a lone surrogate, invalid
+ * UTF-8, the input's end) or when buf is full it hands over to fastjson_scan_string_rest()
+ * there, and the parser decodes the string's rest. */
+static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_scanner *s, const unsigned char *cursor,
+		size_t saved)
+{
+	/* In locals: the stores through out may alias *s. */
+	const unsigned char *p = cursor, *limit = s->limit;
+	const fastjson_simd_path simd = s->simd;
+	unsigned char *out = s->buf, *out_end = s->buf + FASTJSON_STR_BUF;
+	/* Text dense with short escapes: after this many, the decoder hands over. */
+	unsigned short_escapes_left = FASTJSON_DECODE_SHORT_ESCAPES;
+	fastjson_token tok;
+
+	if ((size_t) (cursor - s->str_start) - saved > FASTJSON_STR_BUF) {
+		return fastjson_scan_string_rest(s, cursor, saved);
+	}
+	if (cursor != s->str_start) {
+		out = fastjson_unescape_short(out, s->str_start, cursor);
+	}
+	for (;;) {
+		unsigned char c;
+
+		p = fastjson_copy_plain(&out, out_end, p, limit, simd);
+		c = *p;
+		if (c == '\\') {
+#ifdef FASTJSON_HAVE_AVX2
+			/* Tested once per run of escapes: a word's worth takes them one at a time. */
+			if (p[1] == 'u' && fastjson_simd_has_avx2(simd) && limit - p >= 48 && fastjson_u_escape_run8_ahead(p)) {
+				fastjson_decoded_run run = fastjson_decode_u_escapes_avx2(p, limit, out, out_end);
+				p = run.in;
+				out = run.out;
+			}
+#endif
+			while (*p == '\\') {
+				const unsigned char *next;
+				if (p[1] != 'u' && --short_escapes_left == 0) {
+					goto hand_over;
+				}
+				if (out_end - out < 4 || (next = fastjson_decode_escape(&out, p, limit)) == NULL) {
+					goto hand_over;
+				}
+				p = next;
+			}
+		} else if (c >= 0x80) {
+			size_t run_saved = 0;
+			const unsigned char *run_end = fastjson_skip_utf8_text(p, limit, simd, &run_saved);
+			/* Nothing skipped: ill-formed UTF-8, or the input's last block, which the
+			 * automaton takes. */
+			if (run_end == p || (size_t) (out_end - out) < (size_t) (run_end - p) - run_saved) {
+				break;
+			}
+			if (run_saved) {
+				out = fastjson_unescape_short(out, p, run_end);
+			} else {
+				memcpy(out, p, (size_t) (run_end - p));
+				out += run_end - p;
+			}
+			p = run_end;
+		} else if (c == '"') {
+			s->str_end = p;
+			s->str_len = (size_t) (out - s->buf);
+			s->str_verbatim = false;
+			s->str_has_invalid = false;
+			s->str_buffered = true;
+			s->str_resume = NULL;
+			s->cursor = p + 1;
+			return FASTJSON_T_STRING;
+		} else {
+			break; /* a control byte, the input's end, or plain bytes past out_end */
+		}
+	}
+hand_over:
+	tok = fastjson_scan_string_rest(s, p, (size_t) (p - s->str_start) - (size_t) (out - s->buf));
+	if (tok == FASTJSON_T_STRING) {
+		s->str_buffered = true;
+		s->str_resume = p;
+		s->str_prefix_len = (size_t) (out - s->buf);
+	}
+	return tok;
+}
+
 /* The rest of a string from its first byte of text (at cursor) on: the vector skip, then,
- * if the string does not end there, the automaton. Small, so that a short string of
- * text costs a call with little to save. */
-static zend_never_inline fastjson_token fastjson_scan_string_text(fastjson_scanner *s, const unsigned char *cursor)
+ * if the string does not end there, the automaton (or the decoder). Small, so that a
+ * short string of text costs a call with little to save. */
+static zend_never_inline fastjson_token fastjson_scan_string_text(fastjson_scanner *s, const unsigned char *cursor,
+		const bool build)
 {
 	size_t escapes_saved = 0;
 
 	cursor = fastjson_skip_utf8_text(cursor, s->limit, s->simd, &escapes_saved);
 	if (*cursor != '"') {
+		if (build && *cursor == '\\' && cursor[1] == 'u') {
+			return fastjson_scan_decode_string(s, cursor, escapes_saved);
+		}
 		return fastjson_scan_string_rest(s, cursor, escapes_saved);
 	}
 	s->str_end = cursor;
 	s->str_len = (size_t) (cursor - s->str_start) - escapes_saved;
 	s->str_verbatim = escapes_saved == 0;
 	s->str_has_invalid = false;
+	s->str_buffered = false;
 	s->cursor = cursor + 1;
 	return FASTJSON_T_STRING;
 }
 
 /* A string token; cursor is just past its opening quote. */
-static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *s, const unsigned char *cursor)
+static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *s, const unsigned char *cursor,
+		const bool build)
 {
 	s->str_start = cursor;
 	cursor = fastjson_skip_plain(cursor, s->limit, s->simd);
@@ -210,7 +338,13 @@ static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *
 		return FASTJSON_T_STRING;
 	}
 	if (*cursor >= 0x80) {
-		return fastjson_scan_string_text(s, cursor);
+		return fastjson_scan_string_text(s, cursor, build);
+	}
+	/* One pass for \u escapes and short strings; text dense with short escapes (HTML,
+	 * paths) is faster in the scan's 64-byte skip and the parser's 32-byte windows. From
+	 * the start: copying the plain bytes again costs less than a call to copy them. */
+	if (build && *cursor == '\\' && (cursor[1] == 'u' || fastjson_quote_in_16(cursor + 2, s->limit, s->simd))) {
+		return fastjson_scan_decode_string(s, s->str_start, 0);
 	}
 	return fastjson_scan_string_rest(s, cursor, 0);
 }
@@ -245,7 +379,7 @@ std:
 		}
 		return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR);
 	}
-	["]     { return fastjson_scan_string(s, cursor); }
+	["]     { return fastjson_scan_string(s, cursor, build); }
 	CTRL    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_CTRL_CHAR); }
 	UTF8    { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_SYNTAX); }
 	ANY     { return fastjson_scan_error(s, cursor, PHP_JSON_ERROR_UTF8); }
@@ -359,7 +493,7 @@ static zend_always_inline fastjson_token fastjson_scan_expecting_key(fastjson_sc
 	}
 	if (EXPECTED(*p == '"')) {
 		s->token = p;
-		return fastjson_scan_string(s, p + 1);
+		return fastjson_scan_string(s, p + 1, build);
 	}
 	s->cursor = p;
 	return fastjson_scan(s, build);

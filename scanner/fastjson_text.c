@@ -221,4 +221,19 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_u_escapes_avx2(const uns
 	*saved = counted;
 	return p;
 }
+
+FASTJSON_TARGET_AVX2 fastjson_decoded_run fastjson_decode_u_escapes_avx2(const unsigned char *p,
+		const unsigned char *limit, unsigned char *out, unsigned char *out_end)
+{
+	while (limit - p >= 32 && out_end - out >= 22) {
+		uint16_t units[16];
+		unsigned written;
+		if (fastjson_u_escapes5_avx2(p, units) < 4 || (written = fastjson_unescape_u4_avx2(out, p)) == 0) {
+			break;
+		}
+		out += written;
+		p += 24;
+	}
+	return (fastjson_decoded_run) {p, out};
+}
 #endif

@@ -5,6 +5,12 @@
 
 #include "../fastjson_simd.h"
 
+/* Where a run's input and output stopped. */
+typedef struct {
+	const unsigned char *in;
+	unsigned char *out;
+} fastjson_decoded_run;
+
 /* From p, a character boundary that is not an escaped byte, over plain ASCII, well-formed
  * UTF-8 and escapes that are a lone backslash before one of "\/bfnrt, adding the bytes
  * those save to *saved; stops at a quote, a control byte, any other escape (\u, a
@@ -25,6 +31,12 @@ FASTJSON_TEXT_DECLARE(avx2, FASTJSON_TARGET_AVX2)
  * they save to *saved; stops at anything else or within 32 bytes of limit. */
 FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_u_escapes_avx2(const unsigned char *p,
 		const unsigned char *limit, size_t *saved);
+/* From p, over a run of \uXXXX escapes of one UTF-8 length (2 or 3 bytes), checked and
+ * decoded four at a time to out while it has 22 bytes of room before out_end; stops at
+ * anything else, at fewer than four, or within 32 bytes of limit. Returns where the input
+ * and the output stopped (in registers, so that the caller's out stays in one). */
+FASTJSON_TARGET_AVX2 fastjson_decoded_run fastjson_decode_u_escapes_avx2(const unsigned char *p,
+		const unsigned char *limit, unsigned char *out, unsigned char *out_end);
 #endif
 #ifdef FASTJSON_HAVE_AVX512
 FASTJSON_TEXT_DECLARE(avx512, FASTJSON_TARGET_AVX512)
