@@ -60,6 +60,30 @@ static zend_always_inline fastjson_token fastjson_scan_error(
 	return FASTJSON_T_ERROR;
 }
 
+/* The \u escape at p as the automaton takes it (UTF16_1 to UTF16_4): its code point, with
+ * *len 6, or 12 for a surrogate pair; -1 for one it rejects (digits missing or cut by the
+ * input's end, or half of a pair alone). The digits are read at once only where they are
+ * inside the input. */
+static zend_always_inline int32_t fastjson_u_escape_checked(const unsigned char *p, const unsigned char *limit,
+		unsigned *len)
+{
+	int32_t cp, low;
+
+	if (limit - p < 6 || (cp = fastjson_hex4_checked(p + 2)) < 0) {
+		return -1;
+	}
+	if ((cp & 0xf800) != 0xd800) {
+		*len = 6;
+		return cp;
+	}
+	if (cp >= 0xdc00 || limit - p < 12 || p[6] != '\\' || p[7] != 'u'
+			|| (low = fastjson_hex4_checked(p + 8)) < 0xdc00 || low > 0xdfff) {
+		return -1;
+	}
+	*len = 12;
+	return 0x10000 + ((cp & 0x3ff) << 10) + (low & 0x3ff);
+}
+
 /* The rest of a string that holds more than plain bytes, from cursor on (a character
  * boundary, the escapes before it saving escapes_saved bytes): validated by the
  * automaton, one character at a time. */
@@ -145,28 +169,19 @@ string_skip:
 		}
 		c = cursor[1];
 		if (c == 'u') {
-			int32_t cp, low;
+			int32_t cp;
+			unsigned len;
 			const unsigned char *run_end = fastjson_skip_u_escapes(cursor, s->limit, s->simd, &escapes_saved);
 			if (run_end != cursor) {
 				cursor = fastjson_skip_plain(run_end, s->limit, s->simd);
 				continue;
 			}
-			/* The four digits read at once only where they are inside the input. */
-			if (s->limit - cursor < 6 || (cp = fastjson_hex4_checked(cursor + 2)) < 0) {
+			if ((cp = fastjson_u_escape_checked(cursor, s->limit, &len)) < 0) {
 				break;
 			}
-			if (cp >= 0xd800 && cp <= 0xdfff) {
-				/* UTF16_4: a high half right before a low half, 12 bytes for 4. */
-				if (cp >= 0xdc00 || s->limit - cursor < 12 || cursor[6] != '\\' || cursor[7] != 'u'
-						|| (low = fastjson_hex4_checked(cursor + 8)) < 0xdc00 || low > 0xdfff) {
-					break;
-				}
-				escapes_saved += 8;
-				cursor += 12;
-			} else {
-				escapes_saved += cp < 0x80 ? 5 : (cp < 0x800 ? 4 : 3);
-				cursor += 6;
-			}
+			/* A pair: 12 bytes for 4. */
+			escapes_saved += len == 12 ? 8 : (cp < 0x80 ? 5 : (cp < 0x800 ? 4 : 3));
+			cursor += len;
 		} else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't') {
 			escapes_saved += 1;
 			cursor += 2;
@@ -186,7 +201,8 @@ string_skip:
 static zend_always_inline const unsigned char *fastjson_decode_escape(unsigned char **out, const unsigned char *p,
 		const unsigned char *limit)
 {
-	int32_t cp, low;
+	int32_t cp;
+	unsigned len;
 
 	if (p[1] != 'u') {
 		unsigned char byte = fastjson_escaped_byte[p[1]];
@@ -196,20 +212,11 @@ static zend_always_inline const unsigned char *fastjson_decode_escape(unsigned c
 		*(*out)++ = byte;
 		return p + 2;
 	}
-	if (limit - p < 6 || (cp = fastjson_hex4_checked(p + 2)) < 0) {
+	if ((cp = fastjson_u_escape_checked(p, limit, &len)) < 0) {
 		return NULL;
 	}
-	if ((cp & 0xf800) != 0xd800) {
-		*out = fastjson_put_utf8(*out, (uint32_t) cp);
-		return p + 6;
-	}
-	/* UTF16_4: a high half right before a low half; a lone half is an error. */
-	if (cp >= 0xdc00 || limit - p < 12 || p[6] != '\\' || p[7] != 'u'
-			|| (low = fastjson_hex4_checked(p + 8)) < 0xdc00 || low > 0xdfff) {
-		return NULL;
-	}
-	*out = fastjson_put_utf8_4(*out, 0x10000 + ((uint32_t) (cp & 0x3ff) << 10) + (uint32_t) (low & 0x3ff));
-	return p + 12;
+	*out = len == 12 ? fastjson_put_utf8_4(*out, (uint32_t) cp) : fastjson_put_utf8(*out, (uint32_t) cp);
+	return p + len;
 }
 
 /* Decode only: the rest of a string from an escape or a multibyte character at cursor
