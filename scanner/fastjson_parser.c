@@ -226,6 +226,7 @@ static void fastjson_parser_init(fastjson_parser *p, const zend_string *json, in
 	s->options = options;
 	s->errcode = PHP_JSON_ERROR_NONE;
 	s->simd = simd;
+	s->ws_guess = 0;
 	s->buf = build ? p->str_buf : NULL;
 	p->max_depth = depth;
 	p->frames = p->frames_local;
@@ -476,7 +477,7 @@ static zend_always_inline zend_string *fastjson_shape_next_key(fastjson_scanner 
 	}
 	k = &f->shape->keys[f->shape_pos];
 	if (fastjson_is_whitespace(*p)) {
-		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+		p = fastjson_skip_whitespace(p, s);
 		s->cursor = p;
 	}
 	if (*p != '"' || !fastjson_shape_key_at(k, p, s->limit)) {

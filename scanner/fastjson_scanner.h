@@ -61,6 +61,9 @@ typedef struct {
 	int options;
 	php_json_error_code errcode;
 	fastjson_simd_path simd;
+	/* The last whitespace run that ended within its first 16-byte load: where that load
+	 * found the token (see fastjson_skip_whitespace()). */
+	unsigned char ws_guess;
 } fastjson_scanner;
 
 /* The bytes of a string the decoder decodes as it scans: most strings with escapes (a
@@ -228,25 +231,34 @@ static zend_always_inline bool fastjson_is_whitespace(unsigned char c)
 
 /* Skips JSON whitespace from p (which is whitespace, so p[1] is readable). Pretty-printed
  * documents are mostly indentation: runs of spaces after a newline, taken 16 bytes at a time
- * from the second byte on, so that one load ends a run of up to 16 bytes. */
-static zend_always_inline const unsigned char *fastjson_skip_whitespace(
-		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd)
+ * from the second byte on, so that one load ends a run of up to 16 bytes. Each token's
+ * place depends on the last one's, so a run's length is on the decoder's critical path:
+ * the run is first taken to be as long as the last one (indentation repeats), which a
+ * branch confirms, so that the next token is read without waiting for the compare. */
+static zend_always_inline const unsigned char *fastjson_skip_whitespace(const unsigned char *p, fastjson_scanner *s)
 {
+	const unsigned char *limit = s->limit;
+
 	/* One space, as in '"key": value', is the most common run. */
 	if (!fastjson_is_whitespace(p[1])) {
 		return p + 1;
 	}
 	p += 1;
 #if defined(FASTJSON_HAVE_SSE2)
-	if (simd != FASTJSON_SIMD_SCALAR) {
+	if (s->simd != FASTJSON_SIMD_SCALAR) {
 		while (limit - p >= 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *) p);
 			__m128i spaces = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
 			unsigned not_space = (unsigned) _mm_movemask_epi8(spaces) ^ 0xffffu;
 			if (not_space) {
 				/* Indentation is spaces: what follows them is mostly a token. */
-				unsigned at = fastjson_ctz32(not_space), not_ws;
+				unsigned guess = s->ws_guess, at, not_ws;
+				if ((not_space & ((2u << guess) - 1)) == 1u << guess && p[guess] > ' ') {
+					return p + guess;
+				}
+				at = fastjson_ctz32(not_space);
 				if (p[at] > ' ') {
+					s->ws_guess = (unsigned char) at;
 					return p + at;
 				}
 				not_ws = (unsigned) _mm_movemask_epi8(_mm_or_si128(
@@ -260,7 +272,7 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 		}
 	}
 #elif defined(FASTJSON_HAVE_NEON)
-	if (simd != FASTJSON_SIMD_SCALAR) {
+	if (s->simd != FASTJSON_SIMD_SCALAR) {
 		while (limit - p >= 16) {
 			uint8x16_t v = vld1q_u8(p);
 			uint8x16_t ws = vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8(' ')), vceqq_u8(v, vdupq_n_u8('\n'))),
@@ -274,7 +286,7 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(
 		}
 	}
 #else
-	(void) simd, (void) limit;
+	(void) limit;
 #endif
 	while (fastjson_is_whitespace(*p)) {
 		p++;

@@ -364,7 +364,7 @@ static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, cons
 
 std:
 	if (fastjson_is_whitespace(*cursor)) {
-		cursor = fastjson_skip_whitespace(cursor, s->limit, s->simd);
+		cursor = fastjson_skip_whitespace(cursor, s);
 	}
 	s->token = cursor;
 	/*!local:re2c
@@ -478,7 +478,7 @@ static zend_always_inline fastjson_token fastjson_scan_expecting(
 	const unsigned char *p = s->cursor;
 
 	if (fastjson_is_whitespace(*p)) {
-		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+		p = fastjson_skip_whitespace(p, s);
 	}
 	if (EXPECTED(*p == c)) {
 		s->token = p;
@@ -496,7 +496,7 @@ static zend_always_inline fastjson_token fastjson_scan_expecting_key(fastjson_sc
 	const unsigned char *p = s->cursor;
 
 	if (fastjson_is_whitespace(*p)) {
-		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+		p = fastjson_skip_whitespace(p, s);
 	}
 	if (EXPECTED(*p == '"')) {
 		s->token = p;

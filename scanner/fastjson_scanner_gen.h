@@ -1530,7 +1530,7 @@ static zend_always_inline fastjson_token fastjson_scan(fastjson_scanner *s, cons
 
 std:
 	if (fastjson_is_whitespace(*cursor)) {
-		cursor = fastjson_skip_whitespace(cursor, s->limit, s->simd);
+		cursor = fastjson_skip_whitespace(cursor, s);
 	}
 	s->token = cursor;
 	
@@ -2442,7 +2442,7 @@ static zend_always_inline fastjson_token fastjson_scan_expecting(
 	const unsigned char *p = s->cursor;
 
 	if (fastjson_is_whitespace(*p)) {
-		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+		p = fastjson_skip_whitespace(p, s);
 	}
 	if (EXPECTED(*p == c)) {
 		s->token = p;
@@ -2460,7 +2460,7 @@ static zend_always_inline fastjson_token fastjson_scan_expecting_key(fastjson_sc
 	const unsigned char *p = s->cursor;
 
 	if (fastjson_is_whitespace(*p)) {
-		p = fastjson_skip_whitespace(p, s->limit, s->simd);
+		p = fastjson_skip_whitespace(p, s);
 	}
 	if (EXPECTED(*p == '"')) {
 		s->token = p;
