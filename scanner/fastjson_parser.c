@@ -226,7 +226,8 @@ static void fastjson_parser_init(fastjson_parser *p, const zend_string *json, in
 	s->options = options;
 	s->errcode = PHP_JSON_ERROR_NONE;
 	s->simd = simd;
-	s->ws_guess = 0;
+	s->ws_depth = 0;
+	memset(s->ws_guess, 0, sizeof(s->ws_guess));
 	s->buf = build ? p->str_buf : NULL;
 	p->max_depth = depth;
 	p->frames = p->frames_local;
@@ -773,6 +774,7 @@ value_token:
 			top->shape_missed = true;
 			top->kind = !is_object ? FASTJSON_FRAME_ARRAY : (assoc ? FASTJSON_FRAME_ASSOC : FASTJSON_FRAME_OBJECT);
 			top++;
+			s->ws_depth++;
 			FASTJSON_SCAN();
 			if (tok == FASTJSON_T_RBRACKET || tok == FASTJSON_T_RBRACE) {
 				/* Empty: the elements/members state, then the closing bracket. */
@@ -788,6 +790,7 @@ value_token:
 					goto error;
 				}
 				top--;
+				s->ws_depth--;
 				if (build && !(is_object && !assoc)) {
 					ZVAL_EMPTY_ARRAY(&value);
 				}
@@ -1002,6 +1005,7 @@ value_done:
 			}
 		}
 		top--;
+		s->ws_depth--;
 		goto value_done;
 	}
 

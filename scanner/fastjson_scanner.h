@@ -32,6 +32,9 @@ typedef enum {
 	FASTJSON_T_STRING,
 } fastjson_token;
 
+/* Nesting depths that keep their own whitespace guess; deeper ones share them. */
+#define FASTJSON_WS_DEPTHS 32
+
 typedef struct {
 	const unsigned char *cursor;
 	/* The NUL that terminates every zend_string: the scanner's only end check. */
@@ -61,9 +64,11 @@ typedef struct {
 	int options;
 	php_json_error_code errcode;
 	fastjson_simd_path simd;
-	/* The last whitespace run that ended within its first 16-byte load: where that load
-	 * found the token (see fastjson_skip_whitespace()). */
-	unsigned char ws_guess;
+	/* Per nesting depth (modulo FASTJSON_WS_DEPTHS), where the last whitespace run before
+	 * a token at that depth ended in its last 16-byte load (see fastjson_skip_whitespace());
+	 * the parser keeps ws_depth. */
+	uint32_t ws_depth;
+	unsigned char ws_guess[FASTJSON_WS_DEPTHS];
 } fastjson_scanner;
 
 /* The bytes of a string the decoder decodes as it scans: most strings with escapes (a
@@ -233,11 +238,14 @@ static zend_always_inline bool fastjson_is_whitespace(unsigned char c)
  * documents are mostly indentation: runs of spaces after a newline, taken 16 bytes at a time
  * from the second byte on, so that one load ends a run of up to 16 bytes. Each token's
  * place depends on the last one's, so a run's length is on the decoder's critical path:
- * the run is first taken to be as long as the last one (indentation repeats), which a
- * branch confirms, so that the next token is read without waiting for the compare. */
-static zend_always_inline const unsigned char *fastjson_skip_whitespace(const unsigned char *p, fastjson_scanner *s)
+ * the run is first taken to be as long as the last one before a token at depth (the
+ * indentation of a depth repeats), which a branch confirms, so that the next token is
+ * read without waiting for the compare. */
+static zend_always_inline const unsigned char *fastjson_skip_whitespace_at(const unsigned char *p,
+		fastjson_scanner *s, uint32_t depth)
 {
 	const unsigned char *limit = s->limit;
+	unsigned char *last = &s->ws_guess[depth % FASTJSON_WS_DEPTHS];
 
 	/* One space, as in '"key": value', is the most common run. */
 	if (!fastjson_is_whitespace(p[1])) {
@@ -252,13 +260,13 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(const un
 			unsigned not_space = (unsigned) _mm_movemask_epi8(spaces) ^ 0xffffu;
 			if (not_space) {
 				/* Indentation is spaces: what follows them is mostly a token. */
-				unsigned guess = s->ws_guess, at, not_ws;
+				unsigned guess = *last, at, not_ws;
 				if ((not_space & ((2u << guess) - 1)) == 1u << guess && p[guess] > ' ') {
 					return p + guess;
 				}
 				at = fastjson_ctz32(not_space);
 				if (p[at] > ' ') {
-					s->ws_guess = (unsigned char) at;
+					*last = (unsigned char) at;
 					return p + at;
 				}
 				not_ws = (unsigned) _mm_movemask_epi8(_mm_or_si128(
@@ -292,6 +300,12 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(const un
 		p++;
 	}
 	return p;
+}
+
+/* Whitespace before a token at the current depth: a value, a key, a colon. */
+static zend_always_inline const unsigned char *fastjson_skip_whitespace(const unsigned char *p, fastjson_scanner *s)
+{
+	return fastjson_skip_whitespace_at(p, s, s->ws_depth);
 }
 
 /* After a multibyte character: skips text (plain ASCII and well-formed UTF-8), stopping

@@ -2442,7 +2442,9 @@ static zend_always_inline fastjson_token fastjson_scan_expecting(
 	const unsigned char *p = s->cursor;
 
 	if (fastjson_is_whitespace(*p)) {
-		p = fastjson_skip_whitespace(p, s);
+		/* Whitespace before ',' is mostly a pretty-printed closing bracket's indentation,
+		 * that of the depth below. */
+		p = fastjson_skip_whitespace_at(p, s, c == ',' ? s->ws_depth - 1 : s->ws_depth);
 	}
 	if (EXPECTED(*p == c)) {
 		s->token = p;

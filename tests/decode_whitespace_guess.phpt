@@ -1,5 +1,5 @@
 --TEST--
-Decode whitespace after a run that set the skip's guess (the last run's length): a run of every length 1-34 twice, then one of every length 1-34 (equal, shorter, longer, across the 16-byte load), plain or with a tab, LF, CR, \f, x, ',' or a quote put at the guessed token's place or one byte either side; in arrays, objects (before keys, colons, values and closing brackets) and nested; assoc and object mode, validate; every SIMD path (FASTJSON_TEST_SCALE=x for a fraction x of the documents)
+Decode whitespace after a run that set the skip's guess (the last run's length at that nesting depth): a run of every length 1-34 twice, then one of every length 1-34 (equal, shorter, longer, across the 16-byte load), plain or with a tab, LF, CR, \f, x, ',' or a quote put at the guessed token's place or one byte either side; in arrays, objects (before keys, colons, values and closing brackets), nested, and 40 deep; assoc and object mode, validate; every SIMD path (FASTJSON_TEST_SCALE=x for a fraction x of the documents)
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -18,6 +18,8 @@ $placements = [
     'array' => fn($a, $b) => '[' . $a . '1,' . $a . '"s",' . $b . 'true' . $b . ']',
     'object' => fn($a, $b) => '{' . $a . '"k":' . $a . '1,' . $b . '"l"' . $b . ':' . $b . '[]' . $b . '}',
     'nested' => fn($a, $b) => '[' . $a . '{' . $a . '"k":' . $b . '[' . $b . '1' . $a . ']' . $b . '}' . $a . ']',
+    // past the depths with a guess of their own (32): deeper ones share them
+    'deep' => fn($a, $b) => str_repeat('[' . $a, 40) . '1' . str_repeat($b . ']' . $a, 39) . ']',
 ];
 $breakers = ["\t", "\n", "\r", "\f", 'x', ',', '"'];
 $report = new FjReport;
@@ -50,5 +52,5 @@ echo "$n documents\n";
 fj_dec_finish($report, 'decode/validate outcomes compared', fj_scaled($n) * 3 * count(fj_simd_paths()));
 ?>
 --EXPECT--
-38832 documents
+51776 documents
 decode/validate outcomes compared: cases as expected, 0 mismatches
