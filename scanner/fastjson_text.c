@@ -159,6 +159,56 @@ FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(con
 }
 #endif
 
+#ifdef FASTJSON_HAVE_AVX512
+#define FASTJSON_IDENTITY8(b) b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7
+
+/* The byte a short escape stands for, by the 7 bits of the byte after its backslash: the
+ * letters of \b \f \n \r \t become their control bytes; '"', '/' and '\\' stand for
+ * themselves. */
+static ZEND_SET_ALIGNED(64, const unsigned char fastjson_unescaped_low[64]) = {
+	FASTJSON_IDENTITY8(0), FASTJSON_IDENTITY8(8), FASTJSON_IDENTITY8(16), FASTJSON_IDENTITY8(24),
+	FASTJSON_IDENTITY8(32), FASTJSON_IDENTITY8(40), FASTJSON_IDENTITY8(48), FASTJSON_IDENTITY8(56)};
+static ZEND_SET_ALIGNED(64, const unsigned char fastjson_unescaped_high[64]) = {
+	FASTJSON_IDENTITY8(64), FASTJSON_IDENTITY8(72), FASTJSON_IDENTITY8(80), FASTJSON_IDENTITY8(88),
+	0x60, 0x61, '\b', 0x63, 0x64, 0x65, '\f', 0x67, 0x68, 0x69, 0x6a, 0x6b, 0x6c, 0x6d, '\n', 0x6f,
+	0x70, 0x71, '\r', 0x73, '\t', 0x75, 0x76, 0x77, FASTJSON_IDENTITY8(120)};
+
+FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_short_escapes_avx512(const unsigned char *p,
+		const unsigned char *limit, unsigned char *out, unsigned char *out_end)
+{
+	const __m512i low = _mm512_load_si512((const void *) fastjson_unescaped_low);
+	const __m512i high = _mm512_load_si512((const void *) fastjson_unescaped_high);
+
+	while (limit - p > FASTJSON_BLOCK && out_end - out >= FASTJSON_BLOCK) {
+		const __m512i v = _mm512_loadu_si512((const void *) p);
+		fastjson_block_classes c;
+		uint64_t stop, taken, backslash;
+		unsigned n;
+
+		fastjson_classify_avx512(p, &c);
+		stop = c.high | (c.backslash ? fastjson_text_stops(&c, fastjson_short_escape_chars_avx512(p + 1))
+			: c.quote | c.control);
+		n = stop ? fastjson_ctz64(stop) : FASTJSON_BLOCK;
+		taken = n == FASTJSON_BLOCK ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+		/* An escape across the block's end is the next block's. */
+		if (!stop && (c.backslash >> 63)) {
+			n--;
+			taken >>= 1;
+		}
+		backslash = c.backslash & taken;
+		/* Each escaped byte replaced by what it stands for, then the backslashes left out. */
+		_mm512_storeu_si512((void *) out, _mm512_maskz_compress_epi8(taken & ~backslash,
+			_mm512_mask_mov_epi8(v, backslash << 1, _mm512_permutex2var_epi8(low, v, high))));
+		out += n - fastjson_popcount64(backslash);
+		p += n;
+		if (stop) {
+			break;
+		}
+	}
+	return (fastjson_decoded_run) {p, out};
+}
+#endif
+
 #ifdef FASTJSON_HAVE_AVX2
 #define FASTJSON_X32(b) { b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b, b }
 

@@ -43,6 +43,12 @@ FASTJSON_TEXT_DECLARE(avx512, FASTJSON_TARGET_AVX512)
 /* skip_utf8_text, but a string that ends within the 64 bytes at p in one step. */
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved);
+/* From p, a character boundary that is not an escaped byte, over plain ASCII and lone
+ * short escapes (a backslash before one of "\/bfnrt), decoded to out 64 bytes at a time
+ * while out has 64 bytes of room before out_end; stops where skip_short_escapes stops, at
+ * a byte >= 0x80, or within 65 bytes of limit. */
+FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_short_escapes_avx512(const unsigned char *p,
+		const unsigned char *limit, unsigned char *out, unsigned char *out_end);
 #endif
 #ifdef FASTJSON_HAVE_NEON
 FASTJSON_TEXT_DECLARE(neon, )
