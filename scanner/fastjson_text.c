@@ -130,29 +130,39 @@ FASTJSON_TEXT_PATH(neon, )
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
-/* Most non-Latin strings are short (a name, a word, a line): one that ends within the 64
- * bytes at p, with nothing but well-formed UTF-8 before its quote, is taken in one step
- * here, not the 16-byte step and then the text skip's block. */
+/* Most non-Latin strings are short (a name, a word, a line): while a string's text goes
+ * on, each 64-byte block is checked in one step here (its stops are the quote, backslash
+ * and control bytes, not the text skip's escape masks), and one that holds the closing
+ * quote with well-formed UTF-8 before it ends the string; at anything else the text skip
+ * goes on from there. */
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved)
 {
-	if (limit - p > FASTJSON_BLOCK) {
+	while (limit - p > FASTJSON_BLOCK) {
 		const __m512i bytes = _mm512_loadu_si512((const void *) p);
 		const uint64_t stop = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8('"'))
 			| _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8('\\'))
 			| _mm512_cmplt_epu8_mask(bytes, _mm512_set1_epi8(0x20));
+		const uint64_t high = _mm512_movepi8_mask(bytes);
+		fastjson_utf8_classes u;
+		unsigned n;
 
+		fastjson_utf8_classes_avx512(p, high, false, &u);
 		if (stop) {
 			const unsigned end = fastjson_ctz64(stop);
-			const uint64_t high = _mm512_movepi8_mask(bytes);
 			/* The bytes up to the stop, which a character before it may not ask for. */
 			const uint64_t upto = (UINT64_C(2) << end) - 1;
-			fastjson_utf8_classes u;
 
-			fastjson_utf8_classes_avx512(p, high, false, &u);
 			if (p[end] == '"' && !(fastjson_utf8_bad_bytes(high, &u, fastjson_utf8_required(&u), 0) & upto)) {
 				return p + end;
 			}
+			break;
+		}
+		/* Text throughout: on up to a character the block's end cuts, if well-formed. */
+		n = fastjson_text_prefix64(0, high, &u);
+		p += n;
+		if (n < FASTJSON_BLOCK - 3) {
+			break;
 		}
 	}
 	return fastjson_skip_utf8_text_avx512(p, limit, saved);
