@@ -250,8 +250,9 @@ static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_sca
 		c = *p;
 		if (c == '\\') {
 #ifdef FASTJSON_HAVE_AVX512
-			/* Short escapes 64 bytes at a time, up to the first stop. */
-			if (simd == FASTJSON_SIMD_AVX512 && p[1] != 'u') {
+			/* Short escapes 64 bytes at a time, up to the first stop; one at a time when
+			 * the string ends within 16 bytes after it (a block costs more there). */
+			if (simd == FASTJSON_SIMD_AVX512 && p[1] != 'u' && !fastjson_quote_in_16(p + 2, limit, simd)) {
 				fastjson_decoded_run run = fastjson_decode_short_escapes_avx512(p, limit, out, out_end);
 				if (run.in != p) {
 					p = run.in;
