@@ -245,7 +245,6 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace_at(const
 		fastjson_scanner *s, uint32_t depth)
 {
 	const unsigned char *limit = s->limit;
-	unsigned char *last = &s->ws_guess[depth % FASTJSON_WS_DEPTHS];
 
 	/* One space, as in '"key": value', is the most common run. */
 	if (!fastjson_is_whitespace(p[1])) {
@@ -254,6 +253,7 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace_at(const
 	p += 1;
 #if defined(FASTJSON_HAVE_SSE2)
 	if (s->simd != FASTJSON_SIMD_SCALAR) {
+		unsigned char *last = &s->ws_guess[depth % FASTJSON_WS_DEPTHS];
 		while (limit - p >= 16) {
 			__m128i v = _mm_loadu_si128((const __m128i *) p);
 			__m128i spaces = _mm_cmpeq_epi8(v, _mm_set1_epi8(' '));
@@ -280,6 +280,7 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace_at(const
 		}
 	}
 #elif defined(FASTJSON_HAVE_NEON)
+	(void) depth;
 	if (s->simd != FASTJSON_SIMD_SCALAR) {
 		while (limit - p >= 16) {
 			uint8x16_t v = vld1q_u8(p);
@@ -294,7 +295,7 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace_at(const
 		}
 	}
 #else
-	(void) limit;
+	(void) limit, (void) depth;
 #endif
 	while (fastjson_is_whitespace(*p)) {
 		p++;
