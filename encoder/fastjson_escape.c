@@ -1048,6 +1048,57 @@ static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_write_slots_avx51
 	_mm512_storeu_si512((void *) out, _mm512_maskz_compress_epi8(written, bytes));
 }
 
+/* A block of 3-byte characters only (CJK text), at fixed places: character k is bytes
+ * 3k to 3k + 2 and writes bytes 6k to 6k + 5. */
+#define FASTJSON_EVERY_THIRD_BYTE UINT64_C(0x9249249249249249)
+
+/* 16-bit lane k of the first: bytes 3k and 3k + 1 (the lead, then the first trail); of
+ * the second: byte 3k + 2 (the last trail), for the 21 characters a block holds. */
+static ZEND_SET_ALIGNED(64, const uint8_t fastjson_u3_gather[2][64]) = {
+	{0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15, 16, 18, 19, 21, 22, 24, 25, 27, 28, 30, 31, 33, 34, 36, 37, 39, 40, 42, 43, 45, 46,
+	 48, 49, 51, 52, 54, 55, 57, 58, 60, 61, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+	{2, 2, 5, 5, 8, 8, 11, 11, 14, 14, 17, 17, 20, 20, 23, 23, 26, 26, 29, 29, 32, 32, 35, 35, 38, 38, 41, 41, 44, 44, 47, 47,
+	 50, 50, 53, 53, 56, 56, 59, 59, 62, 62, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};
+
+/* For output byte o = 64 * part + i, character k = o / 6: bytes 2 and 3 of its "\uXXXX"
+ * take the unit's high byte (byte 2k + 1 of the units), bytes 4 and 5 its low byte, and
+ * bytes 2 and 4 of them the high nibble. Bytes 0 and 1 are the "\u". */
+static ZEND_SET_ALIGNED(64, const uint8_t fastjson_u3_digit_bytes[2][64]) = {
+	{0, 0, 1, 1, 0, 0, 0, 0, 3, 3, 2, 2, 0, 0, 5, 5, 4, 4, 0, 0, 7, 7, 6, 6, 0, 0, 9, 9, 8, 8, 0, 0,
+	 11, 11, 10, 10, 0, 0, 13, 13, 12, 12, 0, 0, 15, 15, 14, 14, 0, 0, 17, 17, 16, 16, 0, 0, 19, 19, 18, 18, 0, 0, 21, 21},
+	{20, 20, 0, 0, 23, 23, 22, 22, 0, 0, 25, 25, 24, 24, 0, 0, 27, 27, 26, 26, 0, 0, 29, 29, 28, 28, 0, 0, 31, 31, 30, 30,
+	 0, 0, 33, 33, 32, 32, 0, 0, 35, 35, 34, 34, 0, 0, 37, 37, 36, 36, 0, 0, 39, 39, 38, 38, 0, 0, 41, 41, 40, 40, 0, 0}};
+static const uint64_t fastjson_u3_high_nibbles[2] = {UINT64_C(0x4514514514514514), UINT64_C(0x1451451451451451)};
+static const uint64_t fastjson_u3_backslash_u[2] = {UINT64_C(0x30c30c30c30c30c3), UINT64_C(0xc30c30c30c30c30c)};
+
+/* Writes the block's n bytes (3-byte characters only, well-formed) at out as \u escapes;
+ * returns the end. */
+static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u3_block_avx512(__m512i bytes, unsigned n,
+		char *out)
+{
+	const __m512i b01 = _mm512_permutexvar_epi8(_mm512_load_si512((const void *) fastjson_u3_gather[0]), bytes);
+	const __m512i b2 = _mm512_permutexvar_epi8(_mm512_load_si512((const void *) fastjson_u3_gather[1]), bytes);
+	/* 1110xxxx 10yyyyyy 10zzzzzz: xxxxyyyyyyzzzzzz */
+	const __m512i xy = _mm512_ternarylogic_epi32(_mm512_slli_epi16(b01, 12), _mm512_srli_epi16(b01, 2),
+		_mm512_set1_epi16(0x0fc0), 0xf8);
+	const __m512i units = _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x003f), b2, xy, 0xca);
+	const __m512i hex = _mm512_load_si512((const void *) fastjson_hex_digits64);
+
+	for (unsigned part = 0; part < 2 && 64 * part < 2 * n; part++) {
+		const __m512i unit_bytes = _mm512_permutexvar_epi8(
+			_mm512_load_si512((const void *) fastjson_u3_digit_bytes[part]), units);
+		/* vpermb looks at the low 6 bits, and the digits repeat every 16: the low nibble
+		 * needs no mask, and the high one only its shift within 16-bit lanes. */
+		const __m512i nibbles = _mm512_mask_mov_epi8(unit_bytes, fastjson_u3_high_nibbles[part],
+			_mm512_srli_epi16(unit_bytes, 4));
+		const __m512i digits = _mm512_mask_mov_epi8(_mm512_permutexvar_epi8(nibbles, hex),
+			fastjson_u3_backslash_u[part], _mm512_set1_epi16('\\' | 'u' << 8));
+
+		_mm512_storeu_si512((void *) (out + 64 * part), digits);
+	}
+	return out + 2 * n;
+}
+
 /* Writes the characters that start in the n <= 64 bytes of v (zeros past them, a
  * character's first byte first) and end within 64 at *out, as escaped JSON with every
  * non-ASCII character a \u escape, when they are all well-formed UTF-8 or ASCII whose
@@ -1073,8 +1124,16 @@ static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_bloc
 	whole = taken == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << taken) - 1;
 	/* Past the string's end a missing trail byte is bad. A cut character is the next
 	 * block's, but a character before it that asks for its lead as a trail is bad. */
-	if ((fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u), 0) & (cut ? (whole << 1) | 1 : ~(uint64_t) 0)) != 0
-			|| !fastjson_two_byte_escapes_avx512(set, bytes, whole, &dirty, &escaped)) {
+	if ((fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u), 0) & (cut ? (whole << 1) | 1 : ~(uint64_t) 0)) != 0) {
+		return 0;
+	}
+	/* Well-formed, with a lead of 3 bytes or more at every third byte: 3-byte characters
+	 * only (a 4-byte one would need a trail where the next lead is). */
+	if (((u->lead3 ^ FASTJSON_EVERY_THIRD_BYTE) & whole) == 0) {
+		*out = fastjson_escape_u3_block_avx512(bytes, taken, o);
+		return taken;
+	}
+	if (!fastjson_two_byte_escapes_avx512(set, bytes, whole, &dirty, &escaped)) {
 		return 0;
 	}
 	dirty &= whole;
