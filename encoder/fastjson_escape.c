@@ -1146,6 +1146,11 @@ static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_bloc
 	for (int half = 0; half < 2; half++) {
 		/* Only the slots that write something, packed: a trail byte takes none. */
 		const uint64_t writing = (ascii | unit_bytes) & ((uint64_t) 0xffffffff << (32 * half));
+
+		/* a string of at most 32 bytes */
+		if (writing == 0) {
+			break;
+		}
 		const __m512i ascii_slots = _mm512_permutex2var_epi8(firsts, _mm512_add_epi8(
 			_mm512_load_si512((const void *) fastjson_spread_half[half]), _mm512_set1_epi16(0x4000)), escaped);
 		const __m512i slots = _mm512_maskz_compress_epi16((__mmask32) (writing >> (32 * half)), _mm512_mask_mov_epi16(
