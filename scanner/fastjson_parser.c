@@ -98,6 +98,9 @@ typedef struct {
 	 * and which of those bytes count. */
 	uint64_t head[2];
 	uint64_t mask[2];
+	/* ZSTR_LEN(key): the input's cursor moves by it, and on a cold call reading it from
+	 * the key would make each shape key wait for a line of memory in turn. */
+	size_t len;
 } fastjson_shape_key;
 
 struct fastjson_shape {
@@ -173,6 +176,7 @@ static zend_never_inline fastjson_shape *fastjson_shape_of(const HashTable *memb
 		}
 		memcpy(k->head, head, 16);
 		memcpy(k->mask, mask, 16);
+		k->len = len;
 		k->key = zend_string_copy(b[i].key);
 	}
 	return shape;
@@ -183,7 +187,7 @@ static zend_never_inline fastjson_shape *fastjson_shape_of(const HashTable *memb
 static zend_always_inline bool fastjson_shape_key_at(const fastjson_shape_key *k, const unsigned char *p,
 		const unsigned char *limit)
 {
-	size_t len = ZSTR_LEN(k->key);
+	size_t len = k->len;
 	uint64_t w0, w1;
 
 	if (limit - p < 16) {
@@ -485,7 +489,7 @@ static zend_always_inline zend_string *fastjson_shape_next_key(fastjson_scanner 
 		return NULL;
 	}
 	s->token = p;
-	s->cursor = p + ZSTR_LEN(k->key) + 2;
+	s->cursor = p + k->len + 2;
 	f->shape_pos++;
 	return zend_string_copy(k->key);
 }
