@@ -847,6 +847,12 @@ member_key:
 			top[-1].first_key = key;
 			top[-1].first_slot = slot;
 			if (slot && slot->shape) {
+				const char *lines = (const char *) slot->shape;
+				/* On a cold call the keys would arrive a line at a time, each as it is matched. */
+				fastjson_prefetch(lines + 64);
+				fastjson_prefetch(lines + 128);
+				fastjson_prefetch(lines + 192);
+				fastjson_prefetch(lines + 256);
 				top[-1].shape = slot->shape;
 				top[-1].shape->refcount++;
 				top[-1].shape_pos = 1;
