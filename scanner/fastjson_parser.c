@@ -383,7 +383,8 @@ static zend_never_inline zend_string *fastjson_new_decoded_string(const fastjson
 /* A string without escapes: zend_string_init(val, len, 0), and a hint to fetch the block
  * the next allocation of its size will get. The allocator hands out the head of a list
  * of free blocks, each holding the next one's address in its first word (PHP 8.2 to 8.6;
- * whatever else is there, as under USE_ZEND_ALLOC=0, makes a wasted hint, never a read).
+ * whatever else is there, as under USE_ZEND_ALLOC=0, only wastes the hint: a prefetch
+ * never faults).
  * On a cold call each string would otherwise wait for the line of the one before. Only
  * here: the same hint for keys and escaped strings too made small documents slower. */
 static zend_always_inline zend_string *fastjson_verbatim_string(const char *val, size_t len)
