@@ -40,12 +40,15 @@ if test "$PHP_FASTJSON" != "no"; then
   fi
 
   dnl The structural stage's AVX-512 kernel, also chosen at run time.
-  AC_CACHE_CHECK([for AVX-512 (F, BW, VBMI, VBMI2) intrinsics with the target attribute], [fastjson_cv_avx512], [
+  dnl VL: the encoder's AVX-512 walk (encoder/fastjson_walk_avx512.c) uses 256-bit masked loads.
+  AC_CACHE_CHECK([for AVX-512 (F, BW, VL, VBMI, VBMI2) intrinsics with the target attribute], [fastjson_cv_avx512], [
     AC_COMPILE_IFELSE([AC_LANG_PROGRAM([[#include <immintrin.h>
-      __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2"))) static unsigned long long probe(const char *p) {
+      __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2"))) static unsigned long long probe(const char *p) {
         __m512i v = _mm512_loadu_si512((const void *)p);
         __m512i c = _mm512_maskz_compress_epi8(_mm512_movepi8_mask(v), _mm512_permutex2var_epi8(v, v, v));
-        return _mm512_cmpeq_epi8_mask(c, _mm512_set1_epi8('"')) | _mm512_movepi8_mask(v);
+        __m256i h = _mm256_maskz_loadu_epi8(0xffff, (const void *)p);
+        return _mm512_cmpeq_epi8_mask(c, _mm512_set1_epi8('"')) | _mm512_movepi8_mask(v)
+          | _mm256_cmplt_epi8_mask(h, _mm256_set1_epi8(0x20));
       }]], [[char b[64] = {0}; return (int) probe(b);]])],
       [fastjson_cv_avx512=yes], [fastjson_cv_avx512=no])])
   if test "$fastjson_cv_avx512" = "yes" && test "$fastjson_cv_avx2" = "yes"; then
@@ -78,7 +81,7 @@ if test "$PHP_FASTJSON" != "no"; then
   fi
 
   FASTJSON_SOURCES="fastjson.c fastjson_override.c fastjson_pool.c fastjson_stats.c fastjson_dump.c fastjson_simd.c fastjson_stack.c fastjson_superset.c"
-  FASTJSON_SOURCES="$FASTJSON_SOURCES encoder/fastjson_encoder.c encoder/fastjson_escape.c encoder/fastjson_double.c"
+  FASTJSON_SOURCES="$FASTJSON_SOURCES encoder/fastjson_encoder.c encoder/fastjson_walk_avx512.c encoder/fastjson_escape.c encoder/fastjson_double.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES scanner/fastjson_parser.c scanner/fastjson_structural.c scanner/fastjson_text.c"
   FASTJSON_SOURCES="$FASTJSON_SOURCES scanner/fastjson_pointer.c scanner/fastjson_relaxed.c"
   PHP_NEW_EXTENSION([fastjson], [$FASTJSON_SOURCES], [$ext_shared], [], [$FASTJSON_CFLAGS])

@@ -14,8 +14,8 @@ typedef enum {
 	FASTJSON_SIMD_SSE2,
 	FASTJSON_SIMD_AVX2,
 	FASTJSON_SIMD_NEON,
-	/* AVX-512 (F, BW, VBMI and VBMI2: Ice Lake, Zen 4 and later) for the structural stage;
-	 * the other kernels run their AVX2 code on it. */
+	/* AVX-512 (F, BW, VL, VBMI and VBMI2: Ice Lake, Zen 4 and later) for the structural
+	 * stage and the encoder; the other kernels run their AVX2 code on it. */
 	FASTJSON_SIMD_AVX512,
 } fastjson_simd_path;
 

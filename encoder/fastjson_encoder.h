@@ -32,5 +32,12 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
  * (or an exception is pending) and the buffer holds what ext/json's would. */
 zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val);
 
+/* The value walker's copies (fastjson_walk.h), of which fastjson_encode_zval() picks the
+ * one for the encoder's SIMD path. */
+zend_result fastjson_walk(fastjson_encoder *encoder, zval *val);
+#ifdef FASTJSON_HAVE_AVX512
+zend_result fastjson_walk_avx512(fastjson_encoder *encoder, zval *val);
+#endif
+
 
 #endif
