@@ -36,11 +36,12 @@ bool fastjson_simd_path_available(fastjson_simd_path path)
 		case FASTJSON_SIMD_AVX512:
 			/* VBMI leaves out the first AVX-512 CPUs (Skylake-SP), which slow their clock
 			 * for 512-bit work; every CPU with VBMI but Cannon Lake has VBMI2 (byte
-			 * compress) too, and VL, which the encoder's walk uses. The builtin also checks
-			 * that the OS saves the registers. */
+			 * compress) too, and VL, BMI1 and BMI2, which the encoder's walk is compiled
+			 * with. The builtin also checks that the OS saves the registers. */
 			return fastjson_simd_path_available(FASTJSON_SIMD_AVX2) && __builtin_cpu_supports("avx512f")
 				&& __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")
-				&& __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2");
+				&& __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2")
+				&& __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 #endif
 		default:
 			return false;
