@@ -304,6 +304,12 @@ static zend_always_inline char *fastjson_write_if_short_clean_avx512(char *out, 
 }
 #endif
 
+/* Where a value of at most `needed` bytes goes: after a member's prefix, its `room`. */
+static zend_always_inline char *fastjson_value_out(fastjson_encoder *encoder, size_t needed, char *room)
+{
+	return room ? room : fastjson_buf_reserve(&encoder->buf, needed);
+}
+
 /* Writes the string quoted, when it is at most FASTJSON_SHORT_CLEAN_MAX bytes and needs
  * no escaping, after a member's prefix at `room` or else at the buffer's end, and
  * returns the end; NULL otherwise, and nothing written. */
@@ -313,14 +319,13 @@ static zend_always_inline char *fastjson_write_if_short_clean(fastjson_encoder *
 #ifdef FASTJSON_WALK_AVX512
 	if (!encoder->escape_set->has_hex_dirty) {
 		return fastjson_write_if_short_clean_avx512(
-			room ? room : fastjson_buf_reserve(&encoder->buf, FASTJSON_SHORT_CLEAN_MAX + 2), str, encoder->escape_set);
+			fastjson_value_out(encoder, FASTJSON_SHORT_CLEAN_MAX + 2, room), str, encoder->escape_set);
 	}
 #endif
 	if (!fastjson_is_short_clean(encoder, str)) {
 		return NULL;
 	}
-	return fastjson_write_short_clean(room ? room : fastjson_buf_reserve(&encoder->buf, FASTJSON_SHORT_CLEAN_MAX + 2),
-		str);
+	return fastjson_write_short_clean(fastjson_value_out(encoder, FASTJSON_SHORT_CLEAN_MAX + 2, room), str);
 }
 
 /* A string key; an invalid one becomes "" under PARTIAL_OUTPUT_ON_ERROR, as in ext/json.
@@ -422,12 +427,6 @@ static zend_always_inline zend_result fastjson_encode_container(fastjson_encoder
 }
 
 static zend_result fastjson_encode_other(fastjson_encoder *encoder, zval *val);
-
-/* Where a value of at most `needed` bytes goes: after a member's prefix, its `room`. */
-static zend_always_inline char *fastjson_value_out(fastjson_encoder *encoder, size_t needed, char *room)
-{
-	return room ? room : fastjson_buf_reserve(&encoder->buf, needed);
-}
 
 /* Before a writer that appends at encoder->buf.pos. */
 static zend_always_inline void fastjson_enter_room(fastjson_encoder *encoder, char *room)
