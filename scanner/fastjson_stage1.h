@@ -580,32 +580,42 @@ FASTJSON_DEFINE_STAGE1_UTF8(neon, )
 #endif
 
 /* For the vector escape check: the bytes of a block that may follow a backslash
- * ("\/bfnrtu), hexadecimal digits, 'd' or 'D', hexadecimal digits from 8, and 'u'. */
+ * ("\/bfnrtu), hexadecimal digits, 'd' or 'D', hexadecimal digits from 8, those from c
+ * (a surrogate's second digit: c-f a low half, 8-b a high one), and 'u'. */
 typedef struct {
 	uint64_t escape_char;
 	uint64_t hex;
 	uint64_t d;
 	uint64_t hex_from_8;
+	uint64_t hex_from_c;
 	uint64_t u;
 } fastjson_escape_classes;
 
-/* Checks a block's escapes by masks: 1 good, 0 bad, -1 when the escape-by-escape check
- * must do it (the block starts with the low half of a pair begun in the previous block).
- * The few \u whose digits reach into the next block, and surrogates (d800-dfff, which
- * must come as a high half right before a low half), are read from the input. */
-static zend_always_inline int fastjson_stage1_escape_masks(fastjson_stage1 *s, uint64_t escaped,
+/* Checks a block's escapes by masks. Surrogate pairs too: each high half right before a
+ * low half (or the low half the previous block's last high half asked for). The few \u
+ * whose digits reach into the next block, and high halves whose low half may, are read
+ * from the input. */
+static zend_always_inline bool fastjson_stage1_escape_masks(fastjson_stage1 *s, uint64_t escaped,
 		const fastjson_escape_classes *e, const unsigned char *at)
 {
 	uint64_t u = escaped & e->u;
 	uint64_t inner = u & (~UINT64_C(0) >> 4); /* their four digits are in this block */
 	uint64_t digits = (inner << 1) | (inner << 2) | (inner << 3) | (inner << 4);
-	uint64_t by_input = (u & (e->d >> 1) & (e->hex_from_8 >> 2)) | (u & ~inner);
+	uint64_t surrogate = inner & (e->d >> 1) & (e->hex_from_8 >> 2);
+	uint64_t low = surrogate & (e->hex_from_c >> 2);
+	uint64_t high = surrogate & ~low;
+	/* from byte 54 on, the low half's digits may be in the next block */
+	uint64_t late_high = high & ~(~UINT64_C(0) >> 10);
+	/* pair_low is at most 5 bytes into the block after the high half's */
+	uint64_t carried_low = s->pair_low >= at ? UINT64_C(1) << (s->pair_low - at) : 0;
+	uint64_t by_input = late_high | (u & ~inner);
 
-	if (s->pair_low >= at) {
-		return -1;
-	}
 	if ((escaped & ~e->escape_char) || (digits & ~e->hex)) {
-		return 0;
+		return false;
+	}
+	if (UNEXPECTED(surrogate | carried_low)
+			&& ((high & ~late_high & ~(low >> 6)) || (low & ~((high << 6) | carried_low)))) {
+		return false;
 	}
 	while (by_input) {
 		unsigned i = fastjson_ctz64(by_input);
@@ -614,7 +624,7 @@ static zend_always_inline int fastjson_stage1_escape_masks(fastjson_stage1 *s, u
 		by_input &= by_input - 1;
 		if (kind != 2) {
 			if (!kind) {
-				return 0;
+				return false;
 			}
 			continue;
 		}
@@ -624,7 +634,7 @@ static zend_always_inline int fastjson_stage1_escape_masks(fastjson_stage1 *s, u
 			s->pair_low = p + 6;
 		}
 	}
-	return 1;
+	return true;
 }
 
 /* Whether a block has 4 escapes or more: below that, checking them one by one costs less
@@ -656,7 +666,6 @@ FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_sse2(fastjson_stage1 *s, uint
 			& FASTJSON_BYTES64_SSE2(bytes, FASTJSON_LT_SSE2, 'F' + 1);
 		uint64_t lower = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 'a' - 1)
 			& FASTJSON_BYTES64_SSE2(bytes, FASTJSON_LT_SSE2, 'f' + 1);
-		int verdict;
 		e.u = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'u');
 		e.escape_char = e.u | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, '"')
 			| FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, '\\') | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, '/')
@@ -666,10 +675,9 @@ FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_sse2(fastjson_stage1 *s, uint
 		e.hex = digit | upper | lower;
 		e.d = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'd') | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'D');
 		e.hex_from_8 = (digit & FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, '7')) | upper | lower;
-		verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
-		if (verdict >= 0) {
-			return verdict;
-		}
+		e.hex_from_c = (upper & FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 'B'))
+			| (lower & FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 'b'));
+		return fastjson_stage1_escape_masks(s, escaped, &e, at);
 	}
 	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
 }
@@ -718,7 +726,6 @@ FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_a
 		| c->quote | c->backslash;
 	__m256i lo, hi;
 	fastjson_escape_classes e;
-	int verdict;
 
 	if (!(escaped & ~short_escape)) {
 		return true;
@@ -731,8 +738,11 @@ FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_a
 	e.hex = fastjson_escape_mask_avx2(lo, hi, 0x30);
 	e.d = fastjson_escape_mask_avx2(lo, hi, 0x40);
 	e.hex_from_8 = fastjson_escape_mask_avx2(lo, hi, (char) 0xa0);
-	verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
-	return verdict >= 0 ? verdict : fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+	/* a hex letter that, lowercased, comes after 'b' */
+	e.hex_from_c = e.hex & fastjson_movemask64_avx2(
+		_mm256_cmpgt_epi8(_mm256_or_si256(v_lo, _mm256_set1_epi8(0x20)), _mm256_set1_epi8('b')),
+		_mm256_cmpgt_epi8(_mm256_or_si256(v_hi, _mm256_set1_epi8(0x20)), _mm256_set1_epi8('b')));
+	return fastjson_stage1_escape_masks(s, escaped, &e, at);
 }
 #endif
 
@@ -755,7 +765,6 @@ FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes
 	__m512i classes = fastjson_class7_avx512(v);
 	__mmask64 ascii = ~_mm512_movepi8_mask(v);
 	fastjson_escape_classes e;
-	int verdict;
 
 	e.escape_char = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_ESCAPE));
 	e.u = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_U));
@@ -765,8 +774,9 @@ FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes
 	e.hex = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_HEX));
 	e.d = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_D));
 	e.hex_from_8 = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_HEX_FROM_8));
-	verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
-	return verdict >= 0 ? verdict : fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+	/* a hex letter that, lowercased, comes after 'b' */
+	e.hex_from_c = e.hex & _mm512_cmpgt_epi8_mask(_mm512_or_si512(v, _mm512_set1_epi8(0x20)), _mm512_set1_epi8('b'));
+	return fastjson_stage1_escape_masks(s, escaped, &e, at);
 }
 #endif
 
@@ -796,9 +806,9 @@ FASTJSON_STAGE1_INLINE_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *
 	static const uint8_t by_high_bytes[16] = {FASTJSON_ESCAPE_BY_HIGH};
 	const uint8x16_t by_low = vld1q_u8(by_low_bytes);
 	const uint8x16_t by_high = vld1q_u8(by_high_bytes);
-	uint8x16_t classes[4], u[4], escape_char[4], hex[4], d[4], hex_from_8[4];
+	uint8x16_t classes[4], u[4], escape_char[4], hex[4], d[4], hex_from_8[4], after_b[4];
 	fastjson_escape_classes e;
-	int i, verdict;
+	int i;
 
 	for (i = 0; i < 4; i++) {
 		uint8x16_t v = vld1q_u8(bytes + 16 * i);
@@ -815,12 +825,14 @@ FASTJSON_STAGE1_INLINE_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *
 		hex[i] = vtstq_u8(classes[i], vdupq_n_u8(0x30));
 		d[i] = vtstq_u8(classes[i], vdupq_n_u8(0x40));
 		hex_from_8[i] = vtstq_u8(classes[i], vdupq_n_u8(0xa0));
+		/* lowercased after 'b' (bytes from 0x80 are not hex digits) */
+		after_b[i] = vcgtq_u8(vorrq_u8(vld1q_u8(bytes + 16 * i), vdupq_n_u8(0x20)), vdupq_n_u8('b'));
 	}
 	e.hex = fastjson_movemask64_neon(hex[0], hex[1], hex[2], hex[3]);
 	e.d = fastjson_movemask64_neon(d[0], d[1], d[2], d[3]);
 	e.hex_from_8 = fastjson_movemask64_neon(hex_from_8[0], hex_from_8[1], hex_from_8[2], hex_from_8[3]);
-	verdict = fastjson_stage1_escape_masks(s, escaped, &e, at);
-	return verdict >= 0 ? verdict : fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
+	e.hex_from_c = e.hex & fastjson_movemask64_neon(after_b[0], after_b[1], after_b[2], after_b[3]);
+	return fastjson_stage1_escape_masks(s, escaped, &e, at);
 }
 #endif
 
