@@ -580,42 +580,45 @@ FASTJSON_DEFINE_STAGE1_UTF8(neon, )
 #endif
 
 /* For the vector escape check: the bytes of a block that may follow a backslash
- * ("\/bfnrtu), hexadecimal digits, 'd' or 'D', hexadecimal digits from 8, those from c
- * (a surrogate's second digit: c-f a low half, 8-b a high one), and 'u'. */
+ * ("\/bfnrtu), hexadecimal digits, 'd' or 'D', hexadecimal digits from 8, and 'u'. */
 typedef struct {
 	uint64_t escape_char;
 	uint64_t hex;
 	uint64_t d;
 	uint64_t hex_from_8;
-	uint64_t hex_from_c;
 	uint64_t u;
 } fastjson_escape_classes;
 
 /* Checks a block's escapes by masks. Surrogate pairs too: each high half right before a
- * low half (or the low half the previous block's last high half asked for). The few \u
- * whose digits reach into the next block, and high halves whose low half may, are read
- * from the input. */
+ * low half (or the low half the previous block's last high half asked for), told apart
+ * by their second digit (hex_from_c: the block's hexadecimal digits from c, computed only
+ * for blocks with surrogates). The few \u whose digits reach into the next block, and
+ * high halves whose low half may, are read from the input. */
 static zend_always_inline bool fastjson_stage1_escape_masks(fastjson_stage1 *s, uint64_t escaped,
-		const fastjson_escape_classes *e, const unsigned char *at)
+		const fastjson_escape_classes *e, const unsigned char *bytes, const unsigned char *at,
+		uint64_t (*hex_from_c)(const unsigned char *bytes, uint64_t hex))
 {
 	uint64_t u = escaped & e->u;
 	uint64_t inner = u & (~UINT64_C(0) >> 4); /* their four digits are in this block */
 	uint64_t digits = (inner << 1) | (inner << 2) | (inner << 3) | (inner << 4);
 	uint64_t surrogate = inner & (e->d >> 1) & (e->hex_from_8 >> 2);
-	uint64_t low = surrogate & (e->hex_from_c >> 2);
-	uint64_t high = surrogate & ~low;
-	/* from byte 54 on, the low half's digits may be in the next block */
-	uint64_t late_high = high & ~(~UINT64_C(0) >> 10);
-	/* pair_low is at most 5 bytes into the block after the high half's */
-	uint64_t carried_low = s->pair_low >= at ? UINT64_C(1) << (s->pair_low - at) : 0;
-	uint64_t by_input = late_high | (u & ~inner);
+	uint64_t by_input = u & ~inner;
 
 	if ((escaped & ~e->escape_char) || (digits & ~e->hex)) {
 		return false;
 	}
-	if (UNEXPECTED(surrogate | carried_low)
-			&& ((high & ~late_high & ~(low >> 6)) || (low & ~((high << 6) | carried_low)))) {
-		return false;
+	if (UNEXPECTED(surrogate) || UNEXPECTED(s->pair_low >= at)) {
+		uint64_t low = surrogate & (hex_from_c(bytes, e->hex) >> 2);
+		uint64_t high = surrogate & ~low;
+		/* from byte 54 on, the low half's digits may be in the next block */
+		uint64_t late_high = high & ~(~UINT64_C(0) >> 10);
+		/* pair_low is at most 5 bytes into the block after the high half's */
+		uint64_t carried_low = s->pair_low >= at ? UINT64_C(1) << (s->pair_low - at) : 0;
+
+		if ((high & ~late_high & ~(low >> 6)) || (low & ~((high << 6) | carried_low))) {
+			return false;
+		}
+		by_input |= late_high;
 	}
 	while (by_input) {
 		unsigned i = fastjson_ctz64(by_input);
@@ -655,6 +658,20 @@ static zend_always_inline bool fastjson_escapes_by_masks(uint64_t escaped)
 #define FASTJSON_ESCAPE_BY_HIGH 0, 0, 0x01, 0x90, 0x60, 0x02, 0x64, 0x08, 0, 0, 0, 0, 0, 0, 0, 0
 
 #ifdef FASTJSON_HAVE_SSE2
+/* The hex digits of the 64 bytes that, lowercased, come after 'b' (bytes from 0x80 are
+ * negative): c-f and C-F. */
+static zend_always_inline uint64_t fastjson_hex_from_c_sse2(const unsigned char *bytes, uint64_t hex)
+{
+	return hex & fastjson_movemask64_sse2(
+		_mm_cmpgt_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *) bytes), _mm_set1_epi8(0x20)), _mm_set1_epi8('b')),
+		_mm_cmpgt_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *) (bytes + 16)), _mm_set1_epi8(0x20)),
+			_mm_set1_epi8('b')),
+		_mm_cmpgt_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *) (bytes + 32)), _mm_set1_epi8(0x20)),
+			_mm_set1_epi8('b')),
+		_mm_cmpgt_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *) (bytes + 48)), _mm_set1_epi8(0x20)),
+			_mm_set1_epi8('b')));
+}
+
 FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_sse2(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
@@ -675,9 +692,7 @@ FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_sse2(fastjson_stage1 *s, uint
 		e.hex = digit | upper | lower;
 		e.d = FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'd') | FASTJSON_BYTES64_SSE2(bytes, FASTJSON_EQ_SSE2, 'D');
 		e.hex_from_8 = (digit & FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, '7')) | upper | lower;
-		e.hex_from_c = (upper & FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 'B'))
-			| (lower & FASTJSON_BYTES64_SSE2(bytes, FASTJSON_GT_SSE2, 'b'));
-		return fastjson_stage1_escape_masks(s, escaped, &e, at);
+		return fastjson_stage1_escape_masks(s, escaped, &e, bytes, at, fastjson_hex_from_c_sse2);
 	}
 	return fastjson_stage1_escapes_scalar(s, escaped, bytes, at);
 }
@@ -710,6 +725,17 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_short_escape_ch
 	return fastjson_escape_mask_avx2(fastjson_escape_nibbles_avx2(v_lo), fastjson_escape_nibbles_avx2(v_hi), 0x0f) & ~u;
 }
 
+/* The hex digits of the 64 bytes that, lowercased, come after 'b': c-f and C-F. */
+static zend_always_inline FASTJSON_TARGET_AVX2 uint64_t fastjson_hex_from_c_avx2(const unsigned char *bytes,
+		uint64_t hex)
+{
+	return hex & fastjson_movemask64_avx2(
+		_mm256_cmpgt_epi8(_mm256_or_si256(_mm256_loadu_si256((const __m256i *) bytes), _mm256_set1_epi8(0x20)),
+			_mm256_set1_epi8('b')),
+		_mm256_cmpgt_epi8(_mm256_or_si256(_mm256_loadu_si256((const __m256i *) (bytes + 32)), _mm256_set1_epi8(0x20)),
+			_mm256_set1_epi8('b')));
+}
+
 /* The escape classes are computed once: blocks whose escapes are all short ("\/bfnrt)
  * are settled by the escape-character mask alone, the rest reuse it for the \u checks
  * by masks, however few they are (only the escape-by-escape check is out of line). */
@@ -738,11 +764,7 @@ FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX2 bool fastjson_stage1_escapes_a
 	e.hex = fastjson_escape_mask_avx2(lo, hi, 0x30);
 	e.d = fastjson_escape_mask_avx2(lo, hi, 0x40);
 	e.hex_from_8 = fastjson_escape_mask_avx2(lo, hi, (char) 0xa0);
-	/* a hex letter that, lowercased, comes after 'b' */
-	e.hex_from_c = e.hex & fastjson_movemask64_avx2(
-		_mm256_cmpgt_epi8(_mm256_or_si256(v_lo, _mm256_set1_epi8(0x20)), _mm256_set1_epi8('b')),
-		_mm256_cmpgt_epi8(_mm256_or_si256(v_hi, _mm256_set1_epi8(0x20)), _mm256_set1_epi8('b')));
-	return fastjson_stage1_escape_masks(s, escaped, &e, at);
+	return fastjson_stage1_escape_masks(s, escaped, &e, bytes, at, fastjson_hex_from_c_avx2);
 }
 #endif
 
@@ -755,6 +777,14 @@ static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_short_escape_
 	return _mm512_mask_cmpeq_epi8_mask(~_mm512_movepi8_mask(v),
 		_mm512_and_si512(classes, _mm512_set1_epi8(FASTJSON_CLASS7_ESCAPE | FASTJSON_CLASS7_U)),
 		_mm512_set1_epi8(FASTJSON_CLASS7_ESCAPE));
+}
+
+/* The hex digits of the 64 bytes that, lowercased, come after 'b': c-f and C-F. */
+static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_hex_from_c_avx512(const unsigned char *bytes,
+		uint64_t hex)
+{
+	return hex & _mm512_cmpgt_epi8_mask(_mm512_or_si512(_mm512_loadu_si512((const void *) bytes), _mm512_set1_epi8(0x20)),
+		_mm512_set1_epi8('b'));
 }
 
 /* The classes are the classifier's (the same permute of the same bytes). */
@@ -774,9 +804,7 @@ FASTJSON_STAGE1_INLINE_CHECK FASTJSON_TARGET_AVX512 bool fastjson_stage1_escapes
 	e.hex = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_HEX));
 	e.d = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_D));
 	e.hex_from_8 = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_HEX_FROM_8));
-	/* a hex letter that, lowercased, comes after 'b' */
-	e.hex_from_c = e.hex & _mm512_cmpgt_epi8_mask(_mm512_or_si512(v, _mm512_set1_epi8(0x20)), _mm512_set1_epi8('b'));
-	return fastjson_stage1_escape_masks(s, escaped, &e, at);
+	return fastjson_stage1_escape_masks(s, escaped, &e, bytes, at, fastjson_hex_from_c_avx512);
 }
 #endif
 
@@ -799,6 +827,19 @@ static zend_always_inline uint64_t fastjson_short_escape_chars_neon(const unsign
 	return fastjson_movemask64_neon(chars[0], chars[1], chars[2], chars[3]);
 }
 
+/* The hex digits of the 64 bytes that, lowercased, come after 'b' (bytes from 0x80 are
+ * not hex digits): c-f and C-F. */
+static zend_always_inline uint64_t fastjson_hex_from_c_neon(const unsigned char *bytes, uint64_t hex)
+{
+	uint8x16_t after_b[4];
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		after_b[i] = vcgtq_u8(vorrq_u8(vld1q_u8(bytes + 16 * i), vdupq_n_u8(0x20)), vdupq_n_u8('b'));
+	}
+	return hex & fastjson_movemask64_neon(after_b[0], after_b[1], after_b[2], after_b[3]);
+}
+
 FASTJSON_STAGE1_INLINE_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
@@ -806,7 +847,7 @@ FASTJSON_STAGE1_INLINE_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *
 	static const uint8_t by_high_bytes[16] = {FASTJSON_ESCAPE_BY_HIGH};
 	const uint8x16_t by_low = vld1q_u8(by_low_bytes);
 	const uint8x16_t by_high = vld1q_u8(by_high_bytes);
-	uint8x16_t classes[4], u[4], escape_char[4], hex[4], d[4], hex_from_8[4], after_b[4];
+	uint8x16_t classes[4], u[4], escape_char[4], hex[4], d[4], hex_from_8[4];
 	fastjson_escape_classes e;
 	int i;
 
@@ -825,14 +866,11 @@ FASTJSON_STAGE1_INLINE_CHECK bool fastjson_stage1_escapes_neon(fastjson_stage1 *
 		hex[i] = vtstq_u8(classes[i], vdupq_n_u8(0x30));
 		d[i] = vtstq_u8(classes[i], vdupq_n_u8(0x40));
 		hex_from_8[i] = vtstq_u8(classes[i], vdupq_n_u8(0xa0));
-		/* lowercased after 'b' (bytes from 0x80 are not hex digits) */
-		after_b[i] = vcgtq_u8(vorrq_u8(vld1q_u8(bytes + 16 * i), vdupq_n_u8(0x20)), vdupq_n_u8('b'));
 	}
 	e.hex = fastjson_movemask64_neon(hex[0], hex[1], hex[2], hex[3]);
 	e.d = fastjson_movemask64_neon(d[0], d[1], d[2], d[3]);
 	e.hex_from_8 = fastjson_movemask64_neon(hex_from_8[0], hex_from_8[1], hex_from_8[2], hex_from_8[3]);
-	e.hex_from_c = e.hex & fastjson_movemask64_neon(after_b[0], after_b[1], after_b[2], after_b[3]);
-	return fastjson_stage1_escape_masks(s, escaped, &e, at);
+	return fastjson_stage1_escape_masks(s, escaped, &e, bytes, at, fastjson_hex_from_c_neon);
 }
 #endif
 
