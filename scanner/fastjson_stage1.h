@@ -403,8 +403,8 @@ static zend_always_inline int fastjson_stage1_unicode_escape(const unsigned char
 
 /* The escapes of a block (each escaped byte inside a string) are what ext/json accepts:
  * one of "\/bfnrt, or u and four hex digits that are not half of a surrogate pair
- * unless a whole pair is written. One escape at a time: the scalar path, and blocks with
- * few escapes or with surrogates on the vector paths. */
+ * unless a whole pair is written. One escape at a time: the scalar path, and SSE2's blocks
+ * with fewer than 4 escapes. */
 FASTJSON_STAGE1_CHECK bool fastjson_stage1_escapes_scalar(fastjson_stage1 *s, uint64_t escaped,
 		const unsigned char *bytes, const unsigned char *at)
 {
