@@ -385,14 +385,19 @@ static zend_always_inline const unsigned char *fastjson_skip_short_escapes(
 	return p;
 }
 
-/* From a \u escape: the five-at-a-time skip over a run of them (fastjson_text.c) on the
- * AVX2 paths, for a run long enough; the others take them one at a time. */
-static zend_always_inline const unsigned char *fastjson_skip_u_escapes(
+/* From a \u escape in ASCII text: the 64-byte skip over it and the text and escapes after
+ * it (fastjson_text.c) on the AVX2 paths; the others take escapes one at a time. */
+static zend_always_inline const unsigned char *fastjson_skip_escaped_text(
 		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd, size_t *saved)
 {
+#ifdef FASTJSON_HAVE_AVX512
+	if (simd == FASTJSON_SIMD_AVX512) {
+		return fastjson_skip_escaped_text_avx512(p, limit, saved);
+	}
+#endif
 #ifdef FASTJSON_HAVE_AVX2
-	if (fastjson_simd_has_avx2(simd) && limit - p >= 32 && fastjson_u_escape_run_ahead(p)) {
-		return fastjson_skip_u_escapes_avx2(p, limit, saved);
+	if (fastjson_simd_has_avx2(simd)) {
+		return fastjson_skip_escaped_text_avx2(p, limit, saved);
 	}
 #endif
 	(void) limit, (void) simd, (void) saved;

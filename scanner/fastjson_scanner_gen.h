@@ -1337,9 +1337,9 @@ string_skip:
 		if (c == 'u') {
 			int32_t cp;
 			unsigned len;
-			const unsigned char *run_end = fastjson_skip_u_escapes(cursor, s->limit, s->simd, &escapes_saved);
+			const unsigned char *run_end = fastjson_skip_escaped_text(cursor, s->limit, s->simd, &escapes_saved);
 			if (run_end != cursor) {
-				cursor = fastjson_skip_plain(run_end, s->limit, s->simd);
+				cursor = run_end;
 				continue;
 			}
 			if ((cp = fastjson_u_escape_checked(cursor, s->limit, &len)) < 0) {

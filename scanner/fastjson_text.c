@@ -2,7 +2,8 @@
  * well-formed UTF-8 and short escapes ("\/bfnrt) skipped 64 bytes at a time, from a
  * multibyte character (see fastjson_skip_utf8_text()) or from an escape (see
  * fastjson_skip_short_escapes()), with the bytes the escapes save counted on the way;
- * runs of \uXXXX escapes five at a time. */
+ * ASCII text with \uXXXX escapes too, from a \u escape (fastjson_skip_escaped_text());
+ * runs of \uXXXX escapes decoded four at a time. */
 
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -103,6 +104,47 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 		} \
 	} while (0)
 
+/* A path's skip over ASCII text with escapes, \uXXXX ones too (non-Latin text and emoji as
+ * json_encode() writes them): a backslash stops it unless it begins a short escape, a \u
+ * escape whose four digits are in the block and that is not a surrogate half, or a whole
+ * surrogate pair in the block; so do an unescaped quote, a control byte, a byte from 0x80
+ * and a backslash run. The bytes a \u escape saves: 5, less one from U+0080 and one more
+ * from U+0800 (first digits "00" and the third below 8; first "0" and the second below 8);
+ * a pair's halves 4 each. */
+#define FASTJSON_SKIP_ESCAPED_TEXT(classify, short_escape_chars, BYTES64, GT, LT, EQ) do { \
+		while (limit - p > FASTJSON_BLOCK) { \
+			fastjson_block_classes c; \
+			uint64_t digit, hex, low_digit, zero, from_c, u_escape, surrogate, high, paired; \
+			uint64_t from_80, from_800, stop, before; \
+			classify(p, &c); \
+			digit = BYTES64(p, GT, '0' - 1) & BYTES64(p, LT, '9' + 1); \
+			from_c = (BYTES64(p, GT, 'b') & BYTES64(p, LT, 'g')) | (BYTES64(p, GT, 'B') & BYTES64(p, LT, 'G')); \
+			hex = digit | from_c | BYTES64(p, EQ, 'a') | BYTES64(p, EQ, 'b') | BYTES64(p, EQ, 'A') | BYTES64(p, EQ, 'B'); \
+			low_digit = digit & BYTES64(p, LT, '8'); \
+			zero = BYTES64(p, EQ, '0'); \
+			/* four digits in the block: the shifts leave none past it */ \
+			u_escape = c.backslash & (BYTES64(p, EQ, 'u') >> 1) & (hex >> 2) & (hex >> 3) & (hex >> 4) & (hex >> 5); \
+			surrogate = u_escape & ((BYTES64(p, EQ, 'd') | BYTES64(p, EQ, 'D')) >> 2) & ~(low_digit >> 3); \
+			high = surrogate & ~(from_c >> 3); \
+			paired = high & ((surrogate & ~high) >> 6); \
+			u_escape = (u_escape & ~surrogate) | paired | (paired << 6); \
+			stop = ((c.quote | c.control) & ~(c.backslash << 1)) | c.high \
+				| (c.backslash & ~(short_escape_chars(p + 1) | u_escape)) | (c.backslash & (c.backslash >> 1)); \
+			before = stop ? (stop & (0 - stop)) - 1 : ~UINT64_C(0); \
+			u_escape &= before; \
+			from_80 = u_escape & ~((zero >> 2) & (zero >> 3) & (low_digit >> 4)); \
+			from_800 = u_escape & ~((zero >> 2) & (low_digit >> 3)); \
+			*saved += fastjson_popcount64(c.backslash & before) + 4 * fastjson_popcount64(u_escape) \
+				- fastjson_popcount64(from_80) - fastjson_popcount64(from_800) \
+				+ fastjson_popcount64(u_escape & surrogate); \
+			if (stop) { \
+				return p + fastjson_ctz64(stop); \
+			} \
+			/* A short escape across the block's end: its second byte is checked already. */ \
+			p += FASTJSON_BLOCK + (c.backslash >> 63); \
+		} \
+	} while (0)
+
 #define FASTJSON_TEXT_PATH(path, target) \
 	target const unsigned char *fastjson_skip_utf8_text_##path( \
 			const unsigned char *p, const unsigned char *limit, size_t *saved) \
@@ -121,9 +163,25 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 
 #ifdef FASTJSON_HAVE_AVX2
 FASTJSON_TEXT_PATH(avx2, FASTJSON_TARGET_AVX2)
+
+FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_escaped_text_avx2(const unsigned char *p,
+		const unsigned char *limit, size_t *saved)
+{
+	FASTJSON_SKIP_ESCAPED_TEXT(fastjson_classify_avx2, fastjson_short_escape_chars_avx2, FASTJSON_BYTES64_AVX2,
+		FASTJSON_GT_AVX2, FASTJSON_LT_AVX2, FASTJSON_EQ_AVX2);
+	return p;
+}
 #endif
 #ifdef FASTJSON_HAVE_AVX512
 FASTJSON_TEXT_PATH(avx512, FASTJSON_TARGET_AVX512)
+
+FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_escaped_text_avx512(const unsigned char *p,
+		const unsigned char *limit, size_t *saved)
+{
+	FASTJSON_SKIP_ESCAPED_TEXT(fastjson_classify_avx512, fastjson_short_escape_chars_avx512, FASTJSON_BYTES64_AVX512,
+		FASTJSON_GT_AVX512, FASTJSON_LT_AVX512, FASTJSON_EQ_AVX512);
+	return p;
+}
 #endif
 #ifdef FASTJSON_HAVE_NEON
 FASTJSON_TEXT_PATH(neon, )
@@ -248,39 +306,6 @@ ZEND_SET_ALIGNED(32, const fastjson_u_escape_constants fastjson_u_escape_vec) = 
 	.utf8_3_marks = { 0x8080e0, 0x8080e0, 0x8080e0, 0x8080e0, 0x8080e0, 0x8080e0, 0x8080e0, 0x8080e0 },
 	.utf8_2_marks = { 0x80c0, 0x80c0, 0x80c0, 0x80c0, 0x80c0, 0x80c0, 0x80c0, 0x80c0 },
 };
-
-FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_u_escapes_avx2(const unsigned char *p,
-		const unsigned char *limit, size_t *saved)
-{
-	size_t counted = *saved;
-
-	while (limit - p >= 32) {
-		uint16_t units[16];
-		unsigned count = fastjson_u_escapes5_avx2(p, units), k = 0;
-		/* Counted as the automaton counts UTF16_1 to UTF16_4. */
-		while (k < count) {
-			unsigned high = units[3 * k + 1];
-			if (high - 0xd8 < 8) {
-				/* A high half right before a low half; anything else is the automaton's. */
-				if (high >= 0xdc || k + 1 == count || (unsigned) units[3 * k + 4] - 0xdc >= 4) {
-					break;
-				}
-				counted += 8;
-				k += 2;
-				continue;
-			}
-			counted += 3 + (high < 0x08) + (high == 0 && units[3 * k + 2] < 0x80);
-			k++;
-		}
-		p += 6 * k;
-		/* On after five, or after four when the fifth is a pair's first half. */
-		if (k < 4 || (k == 4 && count < 5)) {
-			break;
-		}
-	}
-	*saved = counted;
-	return p;
-}
 
 FASTJSON_TARGET_AVX2 fastjson_decoded_run fastjson_decode_u_escapes_avx2(const unsigned char *p,
 		const unsigned char *limit, unsigned char *out, unsigned char *out_end)

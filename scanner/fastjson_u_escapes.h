@@ -1,19 +1,11 @@
 /* Runs of \uXXXX escapes, several at a time: non-Latin text as json_encode writes it by
- * default, checked and counted by the scanner (fastjson_text.c) and unescaped by the
- * decoder (fastjson_parser.c). */
+ * default, checked and decoded by the one-pass string decoder (fastjson_text.c) and
+ * unescaped by the decoder (fastjson_parser.c). */
 
 #ifndef FASTJSON_U_ESCAPES_H
 #define FASTJSON_U_ESCAPES_H
 
 #include "../fastjson_simd.h"
-
-/* Whether a run of \u escapes worth the five-at-a-time kernel starts at the \u escape p
- * (its 19 bytes readable): at least three, and another escape after them. A shorter run,
- * an emoji's pair between words, is cheaper one at a time. */
-static zend_always_inline bool fastjson_u_escape_run_ahead(const unsigned char *p)
-{
-	return p[12] == '\\' && p[18] == '\\' && p[6] == '\\' && p[13] == 'u';
-}
 
 /* Whether seven more escapes follow the \u escape p (its 43 bytes readable): a run that
  * pays for the four-at-a-time decoder (CJK text; a word of Cyrillic does not). One
