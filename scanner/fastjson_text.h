@@ -19,11 +19,6 @@ typedef struct {
  * skip_short_escapes, entered at an escape in ASCII text, also stops before a block of
  * plain ASCII alone (the plain skip is faster there); skip_utf8_text, entered after a
  * multibyte character, goes on over those. */
-/* skip_escaped_text, entered at a \u escape in ASCII text: over plain ASCII, short escapes
- * and \u escapes that are not surrogate halves, adding what they save to *saved; stops at
- * anything else (a quote, a control byte, a byte from 0x80, a surrogate, a backslash run,
- * an escape whose digits the block's end cuts or that is invalid) or within 65 bytes of
- * limit (AVX2 and AVX-512 only). */
 #define FASTJSON_TEXT_DECLARE(path, target) \
 	target const unsigned char *fastjson_skip_short_escapes_##path(const unsigned char *p, \
 			const unsigned char *limit, size_t *saved); \
@@ -32,6 +27,11 @@ typedef struct {
 
 #ifdef FASTJSON_HAVE_AVX2
 FASTJSON_TEXT_DECLARE(avx2, FASTJSON_TARGET_AVX2)
+/* From a \u escape in ASCII text: over plain ASCII, short escapes, \u escapes other than
+ * surrogate halves and whole surrogate pairs, adding what they save to *saved; stops at
+ * anything else (a quote, a control byte, a byte from 0x80, a lone or reversed half, a
+ * backslash run, an escape the block's end cuts, an invalid one) or within 65 bytes of
+ * limit. */
 FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_escaped_text_avx2(const unsigned char *p,
 		const unsigned char *limit, size_t *saved);
 /* From p, over a run of \uXXXX escapes of one UTF-8 length (2 or 3 bytes), checked and
@@ -43,6 +43,7 @@ FASTJSON_TARGET_AVX2 fastjson_decoded_run fastjson_decode_u_escapes_avx2(const u
 #endif
 #ifdef FASTJSON_HAVE_AVX512
 FASTJSON_TEXT_DECLARE(avx512, FASTJSON_TARGET_AVX512)
+/* skip_escaped_text_avx2(), on AVX-512. */
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_escaped_text_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved);
 /* skip_utf8_text, but a string that ends within the 64 bytes at p in one step. */
