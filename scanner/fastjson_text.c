@@ -128,9 +128,8 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 			high = surrogate & ~(from_c >> 3); \
 			paired = high & ((surrogate & ~high) >> 6); \
 			u_escape = (u_escape & ~surrogate) | paired | (paired << 6); \
-			stop = ((c.quote | c.control) & ~(c.backslash << 1)) | c.high \
-				| (c.backslash & ~(short_escape_chars(p + 1) | u_escape)) | (c.backslash & (c.backslash >> 1)); \
-			before = stop ? (stop & (0 - stop)) - 1 : ~UINT64_C(0); \
+			stop = fastjson_text_stops(&c, short_escape_chars(p + 1) | u_escape) | c.high; \
+			before = (stop & (0 - stop)) - 1; \
 			u_escape &= before; \
 			from_80 = u_escape & ~((zero >> 2) & (zero >> 3) & (low_digit >> 4)); \
 			from_800 = u_escape & ~((zero >> 2) & (low_digit >> 3)); \
