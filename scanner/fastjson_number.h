@@ -49,11 +49,13 @@ static zend_always_inline bool fastjson_eisel_lemire(uint64_t w, int q, bool neg
 	shift = 9 + (unsigned) (hi >> 63);
 	below_mask = (UINT64_C(1) << shift) - 1;
 	below = hi & below_mask;
-	if (below == below_mask && lo >= UINT64_MAX - 1) {
+	m = hi >> shift;
+	/* Both tests rarely hold, but their first terms are coin flips (the low bit of m):
+	 * '&' rather than '&&' leaves one well-predicted branch instead of a mispredicted one. */
+	if ((below == below_mask) & (lo >= UINT64_MAX - 1)) {
 		return false; /* the missing part could carry into the rounding bit */
 	}
-	m = hi >> shift;
-	if ((m & 1) && below == 0 && lo <= 1) {
+	if ((m & 1) & (below == 0) & (lo <= 1)) {
 		return false; /* possibly exactly halfway: round-to-even needs the exact value */
 	}
 	m = (m >> 1) + (m & 1);
