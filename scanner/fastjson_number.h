@@ -73,6 +73,18 @@ static zend_always_inline bool fastjson_eisel_lemire(uint64_t w, int q, bool neg
 }
 #endif
 
+/* value (not negative) with the token's sign, set without a branch: in data of mixed
+ * signs the sign is a coin flip. */
+static zend_always_inline double fastjson_signed_double(double value, bool negative)
+{
+	uint64_t bits;
+
+	memcpy(&bits, &value, sizeof(bits));
+	bits |= (uint64_t) negative << 63;
+	memcpy(&value, &bits, sizeof(bits));
+	return value;
+}
+
 /* A FLOAT, EXP or too long INT token: zend_strtod()'s result. */
 static zend_always_inline double fastjson_scanned_double(const fastjson_scanner *s)
 {
@@ -82,12 +94,12 @@ static zend_always_inline double fastjson_scanned_double(const fastjson_scanner 
 	double value;
 
 	if (EXPECTED(s->num_exact)) {
-		if (w == 0) {
-			return s->num_negative ? -0.0 : 0.0;
-		}
 		if (w <= (UINT64_C(1) << 53) && q >= -22 && q <= 22) {
 			value = q < 0 ? (double) w / fastjson_exact_pow10[-q] : (double) w * fastjson_exact_pow10[q];
-			return s->num_negative ? -value : value;
+			return fastjson_signed_double(value, s->num_negative);
+		}
+		if (w == 0) {
+			return fastjson_signed_double(0.0, s->num_negative); /* zero with any exponent */
 		}
 		if (fastjson_eisel_lemire(w, q, s->num_negative, &value)) {
 			return value;
@@ -100,7 +112,10 @@ static zend_always_inline double fastjson_scanned_double(const fastjson_scanner 
 /* An INT token (the scanner found it fits): ZEND_STRTOL()'s result. */
 static zend_always_inline zend_long fastjson_scanned_long(const fastjson_scanner *s)
 {
-	return s->num_negative ? (zend_long) (0 - s->num_value) : (zend_long) s->num_value;
+	/* Negated without a branch, for the same reason as fastjson_signed_double(). */
+	uint64_t negate = 0 - (uint64_t) s->num_negative;
+
+	return (zend_long) ((s->num_value ^ negate) - negate);
 }
 
 #endif

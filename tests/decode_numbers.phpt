@@ -13,7 +13,7 @@ memory_limit=1G
 require __DIR__ . '/fastjson_decode.inc';
 
 /* ---- fixed numbers ---- */
-$nums = ['0', '-0', '1', '-1', '0.0', '-0.0', '1.0', '-1.0', '0e0', '-0e0', '0E+0', '-0e-0', '0.0e0', '-0.0E-0', '0e-5', '0e400',
+$nums = ['0', '-0', '1', '-1', '0.0', '-0.0', '1.0', '-1.0', '0e0', '-0e0', '0E+0', '-0e-0', '0.0e0', '-0.0E-0', '0e-5', '0e400', '-0e400', '-0.0e-400', '0.000e+30', '-0.00e23',
     '1e0', '1E0', '1e+0', '1e-0', '1e1', '1E+2', '1e-2', '1e01', '1e001', '0.5e1', '123.456e-7', '12345678901234567890e-10',
     '1e400', '-1e400', '1e-400', '-1e-400', '1e308', '1e309', '1.7976931348623157e308', '1.7976931348623158e308',
     '1.7976931348623159e308', '2.2250738585072011e-308', '2.2250738585072014e-308', '2.225073858507201e-308',
@@ -203,7 +203,7 @@ fj_dec_finish($report, 'fixed number documents compared',
 fj_dec_finish_scaled($report2, $extra, 'random number documents compared', fj_scaled(50000 * 2) * 3 * count(fj_simd_paths()));
 ?>
 --EXPECT--
-584 numbers, 66 non-numbers, 33800 documents
+588 numbers, 66 non-numbers, 34008 documents
 25372 numbers near rounding ties
 fixed number documents compared: cases as expected, 0 mismatches
 random number documents compared: cases as expected, 0 mismatches
