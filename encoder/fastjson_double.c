@@ -156,9 +156,9 @@ size_t fastjson_double_format_shortest(double value, char *buf)
 	int32_t q, e10, n, decpt, bq;
 
 	memcpy(&bits, &value, sizeof bits);
-	if (bits >> 63) {
-		*p++ = '-';
-	}
+	/* The sign without a branch: in data of mixed signs it is a coin flip. */
+	*p = '-';
+	p += bits >> 63;
 	c = bits & (FASTJSON_DOUBLE_C_MIN - 1);
 	bq = (int32_t)((bits >> 52) & 0x7ff);
 	if (bq == 0) {
