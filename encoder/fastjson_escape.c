@@ -1099,6 +1099,62 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u3_block_
 	return out + 2 * n;
 }
 
+/* A block of ASCII and 3-byte characters (CJK text with spaces, digits, line breaks),
+ * every ASCII escape two bytes: each byte writes at most two, its pair of a first and a
+ * second byte. ASCII: the byte and nothing, or a backslash and the escape's letter; a
+ * lead: "\u"; its first trail: the unit's top two digits, xxxx of the lead 1110xxxx and
+ * the top four of the trail's yyyyyy; the last trail: the bottom two. Pairs are
+ * interleaved, and the seconds that write nothing compressed away, per 32-byte half.
+ * vpermb looks at the low 6 bits and the hex digits repeat every 16: a digit's nibble
+ * needs no mask above it. */
+
+/* Byte 2i of half h takes first byte 32h + i, byte 2i + 1 second byte 32h + i (64 on). */
+static ZEND_SET_ALIGNED(64, const uint8_t fastjson_pair_interleave[2][64]) = {
+	{0, 64, 1, 65, 2, 66, 3, 67, 4, 68, 5, 69, 6, 70, 7, 71, 8, 72, 9, 73, 10, 74, 11, 75, 12, 76, 13, 77, 14, 78, 15, 79,
+	 16, 80, 17, 81, 18, 82, 19, 83, 20, 84, 21, 85, 22, 86, 23, 87, 24, 88, 25, 89, 26, 90, 27, 91, 28, 92, 29, 93, 30, 94, 31, 95},
+	{32, 96, 33, 97, 34, 98, 35, 99, 36, 100, 37, 101, 38, 102, 39, 103, 40, 104, 41, 105, 42, 106, 43, 107, 44, 108, 45, 109,
+	 46, 110, 47, 111, 48, 112, 49, 113, 50, 114, 51, 115, 52, 116, 53, 117, 54, 118, 55, 119, 56, 120, 57, 121, 58, 122,
+	 59, 123, 60, 124, 61, 125, 62, 126, 63, 127}};
+
+/* Byte i takes byte i - 1 (byte 0 any: a block starts with a character). */
+static ZEND_SET_ALIGNED(64, const uint8_t fastjson_previous_byte[64]) = {
+	0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+	31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62};
+
+/* Writes the first taken bytes of the block (ASCII and well-formed 3-byte characters;
+ * escaped: ASCII with control bytes as their letters; dirty: the ASCII bytes escaped, in
+ * two bytes) at out; returns the end. */
+static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u13_block_avx512(__m512i bytes, __m512i escaped,
+		uint64_t lead3, uint64_t ascii, uint64_t dirty, uint64_t whole, unsigned taken, char *out)
+{
+	const uint64_t trail1 = lead3 << 1, trail2 = lead3 << 2;
+	const __m512i hex = _mm512_load_si512((const void *) fastjson_hex_digits64);
+	const __m512i previous = _mm512_permutexvar_epi8(_mm512_load_si512((const void *) fastjson_previous_byte), bytes);
+	/* the last trail's first digit: yy of the first trail 10yyyyyy, then zz of 10zzzzzz */
+	const __m512i yyzz = _mm512_ternarylogic_epi32(_mm512_slli_epi16(previous, 2), _mm512_srli_epi16(bytes, 4),
+		_mm512_set1_epi8(0x0c), 0xe4);
+	const __m512i first_digits = _mm512_permutexvar_epi8(_mm512_mask_mov_epi8(previous, trail2, yyzz), hex);
+	const __m512i second_digits = _mm512_permutexvar_epi8(
+		_mm512_mask_mov_epi8(_mm512_srli_epi16(bytes, 2), trail2, bytes), hex);
+	__m512i firsts = _mm512_mask_mov_epi8(bytes, dirty | lead3, _mm512_set1_epi8('\\'));
+	__m512i seconds = _mm512_mask_mov_epi8(escaped, lead3, _mm512_set1_epi8('u'));
+	/* a second byte is written unless its byte is ASCII without an escape */
+	const __m512i present = _mm512_movm_epi8(whole);
+	const __m512i second_written = _mm512_movm_epi8(whole & ~(ascii & ~dirty));
+
+	firsts = _mm512_mask_mov_epi8(firsts, trail1 | trail2, first_digits);
+	seconds = _mm512_mask_mov_epi8(seconds, trail1 | trail2, second_digits);
+	for (int half = 0; half < 2 && 32 * half < (int) taken; half++) {
+		const __m512i interleave = _mm512_load_si512((const void *) fastjson_pair_interleave[half]);
+		const __mmask64 keep = _mm512_movepi8_mask(_mm512_permutex2var_epi8(present, interleave, second_written));
+
+		_mm512_storeu_si512((void *) out,
+			_mm512_maskz_compress_epi8(keep, _mm512_permutex2var_epi8(firsts, interleave, seconds)));
+		out += _mm_popcnt_u64(keep);
+	}
+	return out;
+}
+
 /* Writes the characters that start in the n <= 64 bytes of v (zeros past them, a
  * character's first byte first) and end within 64 at *out, as escaped JSON with every
  * non-ASCII character a \u escape, when they are all well-formed UTF-8 or ASCII whose
@@ -1138,6 +1194,11 @@ static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_bloc
 	}
 	dirty &= whole;
 	ascii = ~high & whole;
+	/* lead2 holds every lead, lead3 the 3- and 4-byte ones */
+	if ((((u->lead2 ^ u->lead3) | u->lead4) & whole) == 0) {
+		*out = fastjson_escape_u13_block_avx512(bytes, escaped, u->lead3 & whole, ascii, dirty, whole, taken, o);
+		return taken;
+	}
 	unit_bytes = (u->lead2 | (u->lead4 << 1)) & whole;
 	length_bytes = _mm512_mask_mov_epi8(_mm512_maskz_mov_epi8(ascii, _mm512_set1_epi8(1)), dirty, _mm512_set1_epi8(2));
 	length_bytes = _mm512_mask_mov_epi8(length_bytes, unit_bytes, _mm512_set1_epi8(6));

@@ -15,6 +15,8 @@ $backgrounds = [
     str_repeat('中文字符和日本語のテキスト', 10),
     str_repeat("\u{1F602}\u{1F4E6}\u{1F525}\u{2705}\u{1F44D}", 20),
     str_repeat("take \"\u{1F602}\" then/\u{4E2D} \u{E9}t\u{E9}\n", 12),
+    // CJK with ASCII (the AVX-512 blocks of ASCII and 3-byte characters only)
+    str_repeat("\u{4E2D}\u{6587} 12\u{5B57}\n\u{7B26}a\"/\u{FFFD}\u{3002}\\x", 12),
 ];
 /* Each UTF-8 length at its edges, each ill-formed class (C0/C1 leads, a lone trail, F5-FF,
  * overlong E0 and F0 forms, a surrogate, beyond U+10FFFF, a lead without its trails) and
@@ -72,6 +74,18 @@ for ($i = 0; $i < 3000; $i++) {
     }
     $strings[] = $r->chance(20) ? substr($s, 0, $r->range(0, strlen($s))) : $s;
 }
+/* ASCII (clean, two-byte and six-byte escapes) and 3-byte characters only, in every
+ * proportion and at every alignment of the characters. */
+$pieces3 = ['a', ' ', '7', '"', '/', "\n", '\\', "\x1f", "\u{800}", "\u{4E2D}", "\u{FFFF}", "\u{2028}"];
+for ($i = 0; $i < 2000; $i++) {
+    $cjk = $r->below(9);
+    $len = $r->range(1, 200);
+    $s = '';
+    while (strlen($s) < $len) {
+        $s .= $r->below(8) < $cjk ? $pieces3[8 + $r->below(4)] : $pieces3[$r->below($r->chance(10) ? 8 : 3)];
+    }
+    $strings[] = $s;
+}
 $full = count($strings);
 $strings = (new FjSample)->take(array_values(array_unique($strings)));
 
@@ -101,5 +115,5 @@ echo $full, " strings\n";
 $report->finish('strings compared', count($flag_sets) * count($contexts) * count($paths) * count($strings));
 ?>
 --EXPECT--
-64508 strings
+81885 strings
 strings compared: OK
