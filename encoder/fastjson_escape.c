@@ -957,12 +957,12 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 }
 
 /* ---- AVX-512: non-ASCII text as \u escapes ----------------------------------------------
- * A block's bytes each write a slot: an ASCII byte itself or its two-byte escape; a lead
- * byte the \u escape of its character (of a 4-byte one the high surrogate's, and its
- * first trail byte the low one's); the other trail bytes nothing. The UTF-16 units are
- * worked out for every byte at once, in 16-bit lanes, from the bytes that follow it. The
- * slots that write something are packed, per 32-byte half; then 8 at a time each is put
- * in 8 bytes of a vector and the vector compressed to what they write. */
+ * A block of 64 bytes that starts with a character, well-formed, whose ASCII escapes take
+ * two bytes: each byte writes at most a fixed number of bytes of the output (two for
+ * ASCII and 3-byte characters, three for 2- and 4-byte ones), worked out for all bytes at
+ * once from the byte and its neighbours; the bytes that write less are compressed out.
+ * A character the block cuts is the next block's. CJK text, 3-byte characters at every
+ * third byte, needs no compress. */
 
 /* The room a block needs: six bytes for each byte, and the slack of the 64-byte stores. */
 #define FASTJSON_ESCAPE_U_BLOCK_ROOM (6 * 64 + 64)
@@ -973,80 +973,6 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 #define FASTJSON_HEX_DIGITS16 '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'
 static ZEND_SET_ALIGNED(64, const char fastjson_hex_digits64[64]) = {
 	FASTJSON_HEX_DIGITS16, FASTJSON_HEX_DIGITS16, FASTJSON_HEX_DIGITS16, FASTJSON_HEX_DIGITS16};
-
-/* Each 16-bit lane k of one half (bytes 32 * half + k on) as the byte at offset (low
- * byte) and the one after it (high byte); zero past the block. */
-static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_byte_pairs_avx512(__m512i v, int half,
-		uint16_t offset)
-{
-	const __m512i spread = _mm512_load_si512((const void *) fastjson_spread_half[half]);
-
-	return _mm512_permutex2var_epi8(v, _mm512_add_epi8(spread, _mm512_set1_epi16((short) (offset | (offset + 1) << 8))),
-		_mm512_setzero_si512());
-}
-
-/* The UTF-16 unit of the character that starts at each byte of one half (lead3/lead4:
- * the half's 3- and 4-byte leads; low4: the first trail bytes of its 4-byte characters,
- * which take the low surrogate). Lanes of other bytes are left undefined. */
-static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_utf16_units_avx512(__m512i v, int half,
-		__mmask32 lead3, __mmask32 lead4, __mmask32 low4)
-{
-	/* b0 | b1 << 8 and b2 | b3 << 8: the byte of the lane and the three after it */
-	const __m512i w01 = fastjson_byte_pairs_avx512(v, half, 0);
-	const __m512i w23 = fastjson_byte_pairs_avx512(v, half, 2);
-	/* 110xxxxx 10yyyyyy: xxxxxyyyyyy */
-	__m512i units = _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x07c0), _mm512_slli_epi16(w01, 6),
-		_mm512_srli_epi16(w01, 8), 0xca);
-
-	if (lead3) {
-		/* 1110xxxx 10yyyyyy 10zzzzzz: xxxxyyyyyyzzzzzz */
-		const __m512i xy = _mm512_ternarylogic_epi32(_mm512_slli_epi16(w01, 12), _mm512_srli_epi16(w01, 2),
-			_mm512_set1_epi16(0x0fc0), 0xf8);
-
-		units = _mm512_mask_mov_epi16(units, lead3,
-			_mm512_ternarylogic_epi32(_mm512_set1_epi16(0x003f), w23, xy, 0xca));
-	}
-	if (lead4 | low4) {
-		/* 11110www 10xxxxxx 10yyyyyy: D800 | (wwwxxxxxxyy - 0x40), the code point's top 11
-		 * bits less 0x10000's */
-		const __m512i wx = _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x0700), _mm512_slli_epi16(w01, 8),
-			_mm512_srli_epi16(w01, 6), 0xca);
-		const __m512i top = _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x0003), _mm512_srli_epi16(w23, 4), wx, 0xca);
-		/* at the first trail: 10xxxxxx 10yyyyyy 10zzzzzz, DC00 | yyyyzzzzzz */
-		const __m512i y = _mm512_ternarylogic_epi32(_mm512_srli_epi16(w01, 2), _mm512_set1_epi16(0x03c0),
-			_mm512_set1_epi16((short) 0xdc00), 0xea);
-
-		units = _mm512_mask_mov_epi16(units, lead4,
-			_mm512_or_si512(_mm512_sub_epi16(top, _mm512_set1_epi16(0x40)), _mm512_set1_epi16((short) 0xd800)));
-		units = _mm512_mask_mov_epi16(units, low4, _mm512_ternarylogic_epi32(_mm512_set1_epi16(0x003f), w23, y, 0xca));
-	}
-	return units;
-}
-
-/* Writes at out the 8 slots from 8 * group on of slots (packed: the unit, or for ASCII the
- * byte or a backslash and the escape's letter), each cut to its byte of lengths (6: a
- * unit, 1 or 2: ASCII). */
-static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_write_slots_avx512(char *out, __m512i slots,
-		__m512i lengths, int group)
-{
-	const __m512i lane = _mm512_add_epi64(_mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7),
-		_mm512_set1_epi64((long long) (group * 8)));
-	/* 16-bit lane 4k takes slot k of the group, the other lanes zero */
-	const __m512i slot = _mm512_maskz_permutexvar_epi16(0x11111111, lane, slots);
-	/* Each byte of the 64-bit lane k: slot k's length, which its first bytes are within. */
-	const __m512i length = _mm512_permutexvar_epi8(_mm512_add_epi8(_mm512_setr_epi64(0, 0x0101010101010101,
-		0x0202020202020202, 0x0303030303030303, 0x0404040404040404, 0x0505050505050505, 0x0606060606060606,
-		0x0707070707070707), _mm512_set1_epi8((char) (group * 8))), lengths);
-	const __mmask64 written = _mm512_cmpgt_epu8_mask(length, _mm512_set1_epi64(0x0706050403020100));
-	/* Bytes 2-5 of each slot: the unit's nibbles from the top one; then "\u" before them. */
-	const __m512i nibbles = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(0x00000004080c0000), slot);
-	__m512i bytes = _mm512_permutexvar_epi8(nibbles, _mm512_load_si512((const void *) fastjson_hex_digits64));
-
-	bytes = _mm512_mask_mov_epi8(bytes, 0x0303030303030303, _mm512_set1_epi16('\\' | 'u' << 8));
-	/* ASCII: a length of 1 or 2, no bit 2 */
-	bytes = _mm512_mask_mov_epi64(bytes, _mm512_testn_epi64_mask(length, _mm512_set1_epi64(4)), slot);
-	_mm512_storeu_si512((void *) out, _mm512_maskz_compress_epi8(written, bytes));
-}
 
 /* A block of 3-byte characters only (CJK text), at fixed places: character k is bytes
  * 3k to 3k + 2 and writes bytes 6k to 6k + 5. */
@@ -1155,6 +1081,97 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u13_block
 	return out;
 }
 
+/* Any block of well-formed text whose ASCII escapes all take two bytes: each byte writes
+ * at most three, its triple, read off the byte and its neighbours by nibble:
+ *   ASCII              the byte, or a backslash and the escape's letter
+ *   110xxxxx 10yyyyyy  "\u0", then the unit's three digits (0xxx, xxyy, yyyy)
+ *   3-byte             "\u", two digits, two digits (as the pairs above)
+ *   4-byte             "\ud", the high surrogate's last three digits, "\ud", the low one's
+ * Bytes that write nothing are zero (no written byte is: a zero byte takes a six-byte
+ * escape), so the three vectors are interleaved and each 64 bytes compressed to the
+ * bytes that are not zero. */
+
+/* Byte j of output part c is byte (64c + j) % 3 of the triple of byte (64c + j) / 3: of
+ * the firsts, the seconds (64 on) or, where fastjson_triple_thirds[c] has bit j, the
+ * thirds. */
+static ZEND_SET_ALIGNED(64, const uint8_t fastjson_triple_interleave[3][64]) = {
+	{0, 64, 0, 1, 65, 1, 2, 66, 2, 3, 67, 3, 4, 68, 4, 5, 69, 5, 6, 70, 6, 7, 71, 7, 8, 72, 8, 9, 73, 9, 10, 74,
+	 10, 11, 75, 11, 12, 76, 12, 13, 77, 13, 14, 78, 14, 15, 79, 15, 16, 80, 16, 17, 81, 17, 18, 82, 18, 19, 83, 19,
+	 20, 84, 20, 21},
+	{85, 21, 22, 86, 22, 23, 87, 23, 24, 88, 24, 25, 89, 25, 26, 90, 26, 27, 91, 27, 28, 92, 28, 29, 93, 29, 30, 94,
+	 30, 31, 95, 31, 32, 96, 32, 33, 97, 33, 34, 98, 34, 35, 99, 35, 36, 100, 36, 37, 101, 37, 38, 102, 38, 39, 103,
+	 39, 40, 104, 40, 41, 105, 41, 42, 106},
+	{42, 43, 107, 43, 44, 108, 44, 45, 109, 45, 46, 110, 46, 47, 111, 47, 48, 112, 48, 49, 113, 49, 50, 114, 50, 51,
+	 115, 51, 52, 116, 52, 53, 117, 53, 54, 118, 54, 55, 119, 55, 56, 120, 56, 57, 121, 57, 58, 122, 58, 59, 123, 59,
+	 60, 124, 60, 61, 125, 61, 62, 126, 62, 63, 127, 63}};
+static const uint64_t fastjson_triple_thirds[3] = {
+	UINT64_C(0x4924924924924924), UINT64_C(0x2492492492492492), UINT64_C(0x9249249249249249)};
+
+/* Byte i takes byte i + 1 (byte 63 any: a character the block cuts is not written). */
+static ZEND_SET_ALIGNED(64, const uint8_t fastjson_next_byte[64]) = {
+	1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+	32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+	61, 62, 63, 63};
+
+/* The nibble made of bits 2-3 of a << 2 and bits 0-1 of b >> 4 (16-bit shifts: what
+ * crosses into a neighbour byte lands outside those bits). */
+#define FASTJSON_NIBBLE_22(a, b) _mm512_ternarylogic_epi32(_mm512_slli_epi16(a, 2), _mm512_srli_epi16(b, 4), \
+	_mm512_set1_epi8(0x0c), 0xe4)
+
+/* Writes the first bytes of the block in whole at out (escaped: the block with control
+ * bytes as their escapes' letters; dirty: its escaped ASCII bytes); returns the end. */
+static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u_triples_avx512(__m512i bytes,
+		__m512i escaped, const fastjson_utf8_classes *u, uint64_t whole, uint64_t ascii, uint64_t dirty, char *out)
+{
+	const uint64_t lead2 = (u->lead2 ^ u->lead3) & whole, lead3 = (u->lead3 ^ u->lead4) & whole;
+	const uint64_t lead4 = u->lead4 & whole;
+	const uint64_t trail21 = lead2 << 1, trail31 = lead3 << 1, trail32 = lead3 << 2;
+	const uint64_t trail41 = lead4 << 1, trail42 = lead4 << 2, trail43 = lead4 << 3;
+	const uint64_t digits = trail21 | trail31 | trail32 | trail41 | trail43;
+	const __m512i hex = _mm512_load_si512((const void *) fastjson_hex_digits64);
+	const __m512i previous = _mm512_permutexvar_epi8(_mm512_load_si512((const void *) fastjson_previous_byte), bytes);
+	const __m512i next = _mm512_permutexvar_epi8(_mm512_load_si512((const void *) fastjson_next_byte), bytes);
+	/* The high surrogate's digits 8 | k >> 2, k & 3 then x3 x2, x1 x0 y5 y4 at the first
+	 * trail of 11110www 10xxxxxx 10yyyyyy, k = www x5 x4 - 1 (0 to 15: the code point
+	 * less 0x10000, bits 16-19) */
+	const __m512i k = _mm512_sub_epi8(_mm512_ternarylogic_epi32(_mm512_slli_epi16(previous, 2),
+		_mm512_srli_epi16(bytes, 4), _mm512_set1_epi8(0x1c), 0xe4), _mm512_set1_epi8(1));
+	const __m512i previous_shr2 = _mm512_srli_epi16(previous, 2);
+	const __m512i nibble22 = FASTJSON_NIBBLE_22(previous, bytes);
+	__m512i firsts, seconds, thirds, n0, n1, n2;
+
+	/* first digits: 0xxx (2-byte), xxxx (3-byte lead), the pairs' third, 8 | k >> 2, 11yy */
+	n0 = _mm512_mask_mov_epi8(nibble22, trail21 | trail43,
+		_mm512_or_si512(previous_shr2, _mm512_maskz_mov_epi8(trail43, _mm512_set1_epi8(0x0c))));
+	n0 = _mm512_mask_mov_epi8(n0, trail31, previous);
+	n0 = _mm512_mask_mov_epi8(n0, trail41, _mm512_or_si512(_mm512_srli_epi16(k, 2), _mm512_set1_epi8(8)));
+	/* second digits: the pairs' second and fourth, k & 3 then x3 x2 */
+	n1 = _mm512_mask_mov_epi8(nibble22, trail31, _mm512_srli_epi16(bytes, 2));
+	n1 = _mm512_mask_mov_epi8(n1, trail32, bytes);
+	n1 = _mm512_mask_mov_epi8(n1, trail41, _mm512_ternarylogic_epi32(_mm512_slli_epi16(k, 2),
+		_mm512_srli_epi16(bytes, 2), _mm512_set1_epi8(0x0c), 0xe4));
+	/* third digits: the byte's own low nibble, x1 x0 y5 y4 */
+	n2 = _mm512_mask_mov_epi8(bytes, trail41, FASTJSON_NIBBLE_22(bytes, next));
+
+	firsts = _mm512_mask_mov_epi8(bytes, dirty | lead2 | lead3 | lead4 | trail42, _mm512_set1_epi8('\\'));
+	firsts = _mm512_maskz_mov_epi8(whole, _mm512_mask_permutexvar_epi8(firsts, digits, n0, hex));
+	seconds = _mm512_mask_mov_epi8(escaped, lead2 | lead3 | lead4 | trail42, _mm512_set1_epi8('u'));
+	seconds = _mm512_maskz_mov_epi8(whole & ~(ascii & ~dirty), _mm512_mask_permutexvar_epi8(seconds, digits, n1, hex));
+	thirds = _mm512_mask_mov_epi8(_mm512_set1_epi8('0'), lead4 | trail42, _mm512_set1_epi8('d'));
+	thirds = _mm512_maskz_mov_epi8(lead2 | lead4 | trail42 | trail21 | trail41 | trail43,
+		_mm512_mask_permutexvar_epi8(thirds, trail21 | trail41 | trail43, n2, hex));
+	for (int part = 0; part < 3; part++) {
+		const __m512i interleave = _mm512_load_si512((const void *) fastjson_triple_interleave[part]);
+		const __m512i triples = _mm512_mask_permutexvar_epi8(_mm512_permutex2var_epi8(firsts, interleave, seconds),
+			fastjson_triple_thirds[part], interleave, thirds);
+		const __mmask64 written = _mm512_test_epi8_mask(triples, triples);
+
+		_mm512_storeu_si512((void *) out, _mm512_maskz_compress_epi8(written, triples));
+		out += _mm_popcnt_u64(written);
+	}
+	return out;
+}
+
 /* Writes the characters that start in the n <= 64 bytes of v (zeros past them, a
  * character's first byte first) and end within 64 at *out, as escaped JSON with every
  * non-ASCII character a \u escape, when they are all well-formed UTF-8 or ASCII whose
@@ -1166,10 +1183,10 @@ static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_bloc
 	const bool carried = false;
 	const uint64_t high = _mm512_movepi8_mask(bytes);
 	fastjson_utf8_classes classes, *u = &classes;
-	uint64_t cut, whole, unit_bytes, ascii;
+	uint64_t cut, whole, ascii;
 	unsigned taken;
 	__mmask64 dirty;
-	__m512i escaped, firsts, length_bytes;
+	__m512i escaped;
 	char *o = *out;
 
 	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_REG_AVX512, FASTJSON_GT_REG_AVX512, FASTJSON_LT_REG_AVX512,
@@ -1197,49 +1214,9 @@ static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_bloc
 	/* lead2 holds every lead, lead3 the 3- and 4-byte ones */
 	if ((((u->lead2 ^ u->lead3) | u->lead4) & whole) == 0) {
 		*out = fastjson_escape_u13_block_avx512(bytes, escaped, u->lead3 & whole, ascii, dirty, whole, taken, o);
-		return taken;
+	} else {
+		*out = fastjson_escape_u_triples_avx512(bytes, escaped, u, whole, ascii, dirty, o);
 	}
-	unit_bytes = (u->lead2 | (u->lead4 << 1)) & whole;
-	length_bytes = _mm512_mask_mov_epi8(_mm512_maskz_mov_epi8(ascii, _mm512_set1_epi8(1)), dirty, _mm512_set1_epi8(2));
-	length_bytes = _mm512_mask_mov_epi8(length_bytes, unit_bytes, _mm512_set1_epi8(6));
-	/* The ASCII slots: the byte or a backslash, then the escape's letter. */
-	firsts = _mm512_mask_mov_epi8(bytes, dirty, _mm512_set1_epi8('\\'));
-	for (int half = 0; half < 2; half++) {
-		/* Only the slots that write something, packed: a trail byte takes none. */
-		const uint64_t writing = (ascii | unit_bytes) & ((uint64_t) 0xffffffff << (32 * half));
-
-		/* a string of at most 32 bytes */
-		if (writing == 0) {
-			break;
-		}
-		const __m512i ascii_slots = _mm512_permutex2var_epi8(firsts, _mm512_add_epi8(
-			_mm512_load_si512((const void *) fastjson_spread_half[half]), _mm512_set1_epi16(0x4000)), escaped);
-		const __m512i slots = _mm512_maskz_compress_epi16((__mmask32) (writing >> (32 * half)), _mm512_mask_mov_epi16(
-			fastjson_utf16_units_avx512(bytes, half, (__mmask32) (u->lead3 >> (32 * half)),
-				(__mmask32) (u->lead4 >> (32 * half)), (__mmask32) ((u->lead4 << 1) >> (32 * half))),
-			(__mmask32) (ascii >> (32 * half)), ascii_slots));
-		const __m512i lengths = _mm512_maskz_compress_epi8(writing, length_bytes);
-		/* What each group of 8 writes, summed apart from the slots: the next group's
-		 * stores do not wait for this one's. */
-		const __m512i sums = _mm512_sad_epu8(lengths, _mm512_setzero_si512());
-		const __m128i sums01 = _mm512_castsi512_si128(sums), sums23 = _mm512_extracti32x4_epi32(sums, 1);
-		const size_t at1 = (size_t) _mm_cvtsi128_si64(sums01), at2 = at1 + (size_t) _mm_extract_epi64(sums01, 1);
-		const size_t at3 = at2 + (size_t) _mm_cvtsi128_si64(sums23);
-		const unsigned count = (unsigned) _mm_popcnt_u64(writing);
-
-		fastjson_write_slots_avx512(o, slots, lengths, 0);
-		if (count > 8) {
-			fastjson_write_slots_avx512(o + at1, slots, lengths, 1);
-			if (count > 16) {
-				fastjson_write_slots_avx512(o + at2, slots, lengths, 2);
-				if (count > 24) {
-					fastjson_write_slots_avx512(o + at3, slots, lengths, 3);
-				}
-			}
-		}
-		o += at3 + (size_t) _mm_extract_epi64(sums23, 1);
-	}
-	*out = o;
 	return taken;
 }
 
