@@ -1034,6 +1034,11 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u3_block_
  * vpermb looks at the low 6 bits and the hex digits repeat every 16: a digit's nibble
  * needs no mask above it. */
 
+/* The nibble made of bits 2-3 of a << 2 and bits 0-1 of b >> 4 (16-bit shifts: what
+ * crosses into a neighbour byte lands outside those bits). */
+#define FASTJSON_NIBBLE_22(a, b) _mm512_ternarylogic_epi32(_mm512_slli_epi16(a, 2), _mm512_srli_epi16(b, 4), \
+	_mm512_set1_epi8(0x0c), 0xe4)
+
 /* Byte 2i of half h takes first byte 32h + i, byte 2i + 1 second byte 32h + i (64 on). */
 static ZEND_SET_ALIGNED(64, const uint8_t fastjson_pair_interleave[2][64]) = {
 	{0, 64, 1, 65, 2, 66, 3, 67, 4, 68, 5, 69, 6, 70, 7, 71, 8, 72, 9, 73, 10, 74, 11, 75, 12, 76, 13, 77, 14, 78, 15, 79,
@@ -1057,8 +1062,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u13_block
 	const __m512i hex = _mm512_load_si512((const void *) fastjson_hex_digits64);
 	const __m512i previous = _mm512_permutexvar_epi8(_mm512_load_si512((const void *) fastjson_previous_byte), bytes);
 	/* the last trail's first digit: yy of the first trail 10yyyyyy, then zz of 10zzzzzz */
-	const __m512i yyzz = _mm512_ternarylogic_epi32(_mm512_slli_epi16(previous, 2), _mm512_srli_epi16(bytes, 4),
-		_mm512_set1_epi8(0x0c), 0xe4);
+	const __m512i yyzz = FASTJSON_NIBBLE_22(previous, bytes);
 	const __m512i first_digits = _mm512_permutexvar_epi8(_mm512_mask_mov_epi8(previous, trail2, yyzz), hex);
 	const __m512i second_digits = _mm512_permutexvar_epi8(
 		_mm512_mask_mov_epi8(_mm512_srli_epi16(bytes, 2), trail2, bytes), hex);
@@ -1113,13 +1117,8 @@ static ZEND_SET_ALIGNED(64, const uint8_t fastjson_next_byte[64]) = {
 	32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
 	61, 62, 63, 63};
 
-/* The nibble made of bits 2-3 of a << 2 and bits 0-1 of b >> 4 (16-bit shifts: what
- * crosses into a neighbour byte lands outside those bits). */
-#define FASTJSON_NIBBLE_22(a, b) _mm512_ternarylogic_epi32(_mm512_slli_epi16(a, 2), _mm512_srli_epi16(b, 4), \
-	_mm512_set1_epi8(0x0c), 0xe4)
-
-/* Writes the first bytes of the block in whole at out (escaped: the block with control
- * bytes as their escapes' letters; dirty: its escaped ASCII bytes); returns the end. */
+/* Writes the block's bytes in whole at out (escaped: the block with control bytes as
+ * their escapes' letters; dirty: its escaped ASCII bytes); returns the end. */
 static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u_triples_avx512(__m512i bytes,
 		__m512i escaped, const fastjson_utf8_classes *u, uint64_t whole, uint64_t ascii, uint64_t dirty, char *out)
 {
@@ -1140,12 +1139,12 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u_triples
 	const __m512i nibble22 = FASTJSON_NIBBLE_22(previous, bytes);
 	__m512i firsts, seconds, thirds, n0, n1, n2;
 
-	/* first digits: 0xxx (2-byte), xxxx (3-byte lead), the pairs' third, 8 | k >> 2, 11yy */
+	/* first digits: 0xxx (2-byte), xxxx (3-byte lead), yyzz (3-byte), 8 | k >> 2, 11yy (low) */
 	n0 = _mm512_mask_mov_epi8(nibble22, trail21 | trail43,
 		_mm512_or_si512(previous_shr2, _mm512_maskz_mov_epi8(trail43, _mm512_set1_epi8(0x0c))));
 	n0 = _mm512_mask_mov_epi8(n0, trail31, previous);
 	n0 = _mm512_mask_mov_epi8(n0, trail41, _mm512_or_si512(_mm512_srli_epi16(k, 2), _mm512_set1_epi8(8)));
-	/* second digits: the pairs' second and fourth, k & 3 then x3 x2 */
+	/* second digits: the 2-byte unit's xxyy, then yyyy and zzzz (3-byte), k & 3 then x3 x2 */
 	n1 = _mm512_mask_mov_epi8(nibble22, trail31, _mm512_srli_epi16(bytes, 2));
 	n1 = _mm512_mask_mov_epi8(n1, trail32, bytes);
 	n1 = _mm512_mask_mov_epi8(n1, trail41, _mm512_ternarylogic_epi32(_mm512_slli_epi16(k, 2),
@@ -1160,6 +1159,8 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u_triples
 	thirds = _mm512_mask_mov_epi8(_mm512_set1_epi8('0'), lead4 | trail42, _mm512_set1_epi8('d'));
 	thirds = _mm512_maskz_mov_epi8(lead2 | lead4 | trail42 | trail21 | trail41 | trail43,
 		_mm512_mask_permutexvar_epi8(thirds, trail21 | trail41 | trail43, n2, hex));
+	/* all three parts, also for a short block: a test on its length mispredicts more than
+	 * a part of zeros costs */
 	for (int part = 0; part < 3; part++) {
 		const __m512i interleave = _mm512_load_si512((const void *) fastjson_triple_interleave[part]);
 		const __m512i triples = _mm512_mask_permutexvar_epi8(_mm512_permutex2var_epi8(firsts, interleave, seconds),
