@@ -45,6 +45,15 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 		| (c->backslash & (c->backslash >> 1));
 }
 
+/* The end of a skip's block: at its first stop the skip returns; else it goes on past the
+ * block, one byte further when a short escape crosses its end (that escape's second byte
+ * is checked already). */
+#define FASTJSON_BLOCK_DONE(stop, backslash) \
+	if (stop) { \
+		return p + fastjson_ctz64(stop); \
+	} \
+	p += FASTJSON_BLOCK + ((backslash) >> 63)
+
 /* A path's skip over text. Stops at an unescaped quote, a control byte, an escape other
  * than a lone backslash before one of "\\/bfnrt (\\u, a backslash run, an invalid one: left
  * to the escape-by-escape loop or the automaton), ill-formed UTF-8, or within 65 bytes of
@@ -73,11 +82,7 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 				stop = 0; \
 			} \
 			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
-			if (stop) { \
-				return p + fastjson_ctz64(stop); \
-			} \
-			/* An escape across the block's end: its second byte is checked already. */ \
-			p += FASTJSON_BLOCK + (c.backslash >> 63); \
+			FASTJSON_BLOCK_DONE(stop, c.backslash); \
 		} \
 	} while (0)
 
@@ -97,10 +102,7 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 			} \
 			stop = fastjson_text_stops(&c, short_escape_chars(p + 1)); \
 			*saved += fastjson_popcount64(c.backslash & ((stop & (0 - stop)) - 1)); \
-			if (stop) { \
-				return p + fastjson_ctz64(stop); \
-			} \
-			p += FASTJSON_BLOCK + (c.backslash >> 63); \
+			FASTJSON_BLOCK_DONE(stop, c.backslash); \
 		} \
 	} while (0)
 
@@ -136,11 +138,7 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 			*saved += fastjson_popcount64(c.backslash & before) + 4 * fastjson_popcount64(u_escape) \
 				- fastjson_popcount64(from_80) - fastjson_popcount64(from_800) \
 				+ fastjson_popcount64(u_escape & surrogate); \
-			if (stop) { \
-				return p + fastjson_ctz64(stop); \
-			} \
-			/* A short escape across the block's end: its second byte is checked already. */ \
-			p += FASTJSON_BLOCK + (c.backslash >> 63); \
+			FASTJSON_BLOCK_DONE(stop, c.backslash); \
 		} \
 	} while (0)
 
