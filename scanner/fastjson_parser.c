@@ -370,6 +370,10 @@ static zend_never_inline zend_string *fastjson_new_decoded_string(const fastjson
 	}
 	if (UNEXPECTED(s->str_has_invalid)) {
 		fastjson_unescape_invalid(out, from, s->str_end, s->options);
+#ifdef FASTJSON_HAVE_AVX512
+	} else if (s->simd == FASTJSON_SIMD_AVX512) {
+		fastjson_unescape_runs_avx512(out, out_end, from, s->str_end, s->limit, s->simd);
+#endif
 #ifdef FASTJSON_HAVE_AVX2
 	} else if (fastjson_simd_has_avx2(s->simd)) {
 		fastjson_unescape_runs_avx2(out, out_end, from, s->str_end, s->limit, s->simd);

@@ -94,6 +94,12 @@ static zend_always_inline unsigned fastjson_not_plain_mask_sse2(__m128i v)
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
+/* On a 64-byte line, as fastjson_decode_ex(): its loop placed 32 bytes further (code added
+ * before it) made strings of 40-60 plain bytes 10% slower to decode, at the same count of
+ * instructions. */
+# ifdef __GNUC__
+__attribute__((aligned(64)))
+# endif
 static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_plain_avx2(
 		const unsigned char *p, const unsigned char *limit)
 {

@@ -235,6 +235,9 @@ static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_sca
 	unsigned char *out = s->buf, *out_end = s->buf + FASTJSON_STR_BUF;
 	/* Text dense with short escapes: after this many, the decoder hands over. */
 	unsigned short_escapes_left = FASTJSON_DECODE_SHORT_ESCAPES;
+	/* The string has runs of \u escapes (CJK text): the run decoder and single escapes
+	 * take the rest of them faster than the block decoder. */
+	bool in_runs = false;
 	fastjson_token tok;
 
 	if ((size_t) (cursor - s->str_start) - saved > FASTJSON_STR_BUF) {
@@ -249,24 +252,36 @@ static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_sca
 		p = fastjson_copy_plain(&out, out_end, p, limit, simd);
 		c = *p;
 		if (c == '\\') {
+#ifdef FASTJSON_HAVE_AVX2
+			/* Tested once per run of escapes: a word's worth takes them one at a time (or, on
+			 * AVX-512, in the block below). */
+			if (p[1] == 'u' && fastjson_simd_has_avx2(simd) && limit - p >= 48 && fastjson_u_escape_run8_ahead(p)) {
+				fastjson_decoded_run run = fastjson_decode_u_escapes_avx2(p, limit, out, out_end);
+				p = run.in;
+				out = run.out;
+				in_runs = true;
+			}
+#endif
 #ifdef FASTJSON_HAVE_AVX512
-			/* Short escapes 64 bytes at a time, up to the first stop; one at a time when
-			 * the string ends within 16 bytes after it (a block costs more there). */
-			if (simd == FASTJSON_SIMD_AVX512 && p[1] != 'u' && !fastjson_quote_in_16(p + 2, limit, simd)) {
-				fastjson_decoded_run run = fastjson_decode_short_escapes_avx512(p, limit, out, out_end);
+			/* Escapes 64 bytes at a time, up to the first stop: from a \u escape, text with
+			 * \u escapes (unless the string has runs of them, which the run decoder takes);
+			 * from a short one, text with short escapes. One at a time when the string ends
+			 * within 16 bytes after the escape (a block costs more there). */
+			if (simd == FASTJSON_SIMD_AVX512 && *p == '\\' && !fastjson_quote_in_16(p + (p[1] == 'u' ? 6 : 2), limit, simd)) {
+				fastjson_decoded_run run = {p, out};
+				if (p[1] != 'u') {
+					run = fastjson_decode_short_escapes_avx512(p, limit, out, out_end);
+				} else if (!in_runs && p[6] == '\\' && fastjson_u_escape_below_1000_or_pair(p)) {
+					/* Another escape right after it (a word, a pair): escape-dense text. A lone
+					 * one in Latin text (an apostrophe, an accent) costs less alone, and CJK
+					 * text, three UTF-8 bytes per escape, too. */
+					run = fastjson_decode_escapes_avx512(p, limit, out, out_end);
+				}
 				if (run.in != p) {
 					p = run.in;
 					out = run.out;
 					continue;
 				}
-			}
-#endif
-#ifdef FASTJSON_HAVE_AVX2
-			/* Tested once per run of escapes: a word's worth takes them one at a time. */
-			if (p[1] == 'u' && fastjson_simd_has_avx2(simd) && limit - p >= 48 && fastjson_u_escape_run8_ahead(p)) {
-				fastjson_decoded_run run = fastjson_decode_u_escapes_avx2(p, limit, out, out_end);
-				p = run.in;
-				out = run.out;
 			}
 #endif
 			while (*p == '\\') {

@@ -272,6 +272,176 @@ FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_short_escapes_avx512
 	}
 	return (fastjson_decoded_run) {p, out};
 }
+
+/* The \uXXXX escapes of a block (its bytes v, their classes) whose four digits are in it,
+ * other than surrogate halves and \u0000, and both halves of whole surrogate pairs in it,
+ * at their backslashes (as in FASTJSON_SKIP_ESCAPED_TEXT). *written gets the bytes the
+ * escapes' UTF-8 takes, from each escape's backslash on:
+ * one from U+0001, two from U+0080, three from U+0800, four for a pair (at its high
+ * half), none for a low half. (\u0000, the one escape whose UTF-8 is a zero byte, is left
+ * to the caller.) */
+static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_u_escapes_avx512(__m512i v, __m512i classes,
+		uint64_t backslash, uint64_t high_bytes, uint64_t *written)
+{
+	const __mmask64 ascii = ~high_bytes;
+	const uint64_t hex = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_HEX));
+	const uint64_t from_8 = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_HEX_FROM_8));
+	const uint64_t low_digit = hex & ~from_8;
+	const uint64_t from_c = hex & _mm512_cmpgt_epi8_mask(_mm512_or_si512(v, _mm512_set1_epi8(0x20)),
+		_mm512_set1_epi8('b'));
+	const uint64_t d = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_D));
+	const uint64_t zero = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('0'));
+	/* Four digits in the block: the shifts leave none past it. */
+	const uint64_t u_escape = backslash & (_mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_U)) >> 1)
+		& (hex >> 2) & (hex >> 3) & (hex >> 4) & (hex >> 5) & ~((zero >> 2) & (zero >> 3) & (zero >> 4) & (zero >> 5));
+	const uint64_t surrogate = u_escape & (d >> 2) & (from_8 >> 3);
+	const uint64_t high = surrogate & ~(from_c >> 3);
+	const uint64_t paired = high & ((surrogate & ~high) >> 6);
+	const uint64_t first = (u_escape & ~surrogate) | paired;
+
+	*written = first | ((first & ~((zero >> 2) & (zero >> 3) & (low_digit >> 4))) << 1)
+		| ((first & ~((zero >> 2) & (low_digit >> 3))) << 2) | (paired << 3);
+	return first | (paired << 6);
+}
+
+/* The UTF-8 of the code units in dwords (one per \u escape, in order), each character in
+ * its unit's dword from the lowest byte on: a high surrogate's dword holds its pair's
+ * four bytes, the low half's none (zero). */
+static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_utf8_of_units_avx512(__m512i units)
+{
+	const __m512i six = _mm512_set1_epi32(0x3f), ten = _mm512_set1_epi32(0x3ff), trail = _mm512_set1_epi32(0x80);
+	const __m512i half = _mm512_and_si512(units, _mm512_set1_epi32(0xfc00));
+	const __mmask16 high = _mm512_cmpeq_epi32_mask(half, _mm512_set1_epi32(0xd800));
+	const __mmask16 low = _mm512_cmpeq_epi32_mask(half, _mm512_set1_epi32(0xdc00));
+	/* A high half's low half is the next unit. */
+	const __m512i next = _mm512_alignr_epi32(_mm512_setzero_si512(), units, 1);
+	const __m512i cp = _mm512_mask_add_epi32(units, high, _mm512_set1_epi32(0x10000),
+		_mm512_or_si512(_mm512_slli_epi32(_mm512_and_si512(units, ten), 10), _mm512_and_si512(next, ten)));
+	/* The trail bytes: bits 0-5, 6-11 and 12-17 of the code point. */
+	const __m512i t0 = _mm512_or_si512(_mm512_and_si512(cp, six), trail);
+	const __m512i t1 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(cp, 6), six), trail);
+	const __m512i t2 = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi32(cp, 12), six), trail);
+	const __m512i two = _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(cp, 6), _mm512_set1_epi32(0xc0)),
+		_mm512_slli_epi32(t0, 8));
+	const __m512i three = _mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(cp, 12), _mm512_set1_epi32(0xe0)),
+		_mm512_or_si512(_mm512_slli_epi32(t1, 8), _mm512_slli_epi32(t0, 16)));
+	const __m512i four = _mm512_or_si512(
+		_mm512_or_si512(_mm512_or_si512(_mm512_srli_epi32(cp, 18), _mm512_set1_epi32(0xf0)), _mm512_slli_epi32(t2, 8)),
+		_mm512_or_si512(_mm512_slli_epi32(t1, 16), _mm512_slli_epi32(t0, 24)));
+	__m512i utf8 = _mm512_mask_mov_epi32(cp, _mm512_cmpgt_epu32_mask(cp, _mm512_set1_epi32(0x7f)), two);
+
+	utf8 = _mm512_mask_mov_epi32(utf8, _mm512_cmpgt_epu32_mask(cp, _mm512_set1_epi32(0x7ff)), three);
+	return _mm512_maskz_mov_epi32((__mmask16) ~low, _mm512_mask_mov_epi32(utf8, high, four));
+}
+
+/* The first n bytes of the block v decoded to out (64 bytes of room): escapes are the
+ * backslashes of its \u escapes, written the bytes their UTF-8 takes from each backslash
+ * on, emitted the other bytes written, as they are or (after a short escape's backslash)
+ * as unescaped has them. Each escape's UTF-8 is put in its own place, then what is
+ * written is compressed out. */
+static zend_always_inline FASTJSON_TARGET_AVX512 unsigned char *fastjson_decode_u_block_avx512(unsigned char *out,
+		__m512i v, __m512i unescaped, uint64_t escapes, uint64_t written, uint64_t emitted)
+{
+	/* Each digit's value: its low nibble, plus 9 for a letter. */
+	const __m512i nibbles = _mm512_mask_add_epi8(_mm512_and_si512(v, _mm512_set1_epi8(0x0f)),
+		_mm512_cmpgt_epi8_mask(v, _mm512_set1_epi8('9')), _mm512_and_si512(v, _mm512_set1_epi8(0x0f)),
+		_mm512_set1_epi8(9));
+	/* Escape k's digits as bytes 4k to 4k+3, then as two bytes (16 x first + second), then as
+	 * its unit in dword k (at most 10 escapes in a block). */
+	const __m512i digits = _mm512_maskz_compress_epi8((escapes << 2) | (escapes << 3) | (escapes << 4)
+		| (escapes << 5), nibbles);
+	const __m512i utf8 = fastjson_utf8_of_units_avx512(_mm512_madd_epi16(
+		_mm512_maddubs_epi16(digits, _mm512_set1_epi16(0x0110)), _mm512_set1_epi32(0x00010100)));
+	/* The characters' bytes one after the other (none is zero), then each in its place. */
+	const __m512i chars = _mm512_maskz_compress_epi8(_mm512_test_epi8_mask(utf8, utf8), utf8);
+	const uint64_t kept = emitted | written;
+
+	_mm512_storeu_si512((void *) out, _mm512_maskz_compress_epi8(kept,
+		_mm512_mask_expand_epi8(unescaped, written, chars)));
+	return out + fastjson_popcount64(kept);
+}
+
+/* Where a block of escaped text at p ends: at its last backslash among bytes 53-63, which
+ * may start an escape (or pair) that the block's end cuts, or at the high half before it
+ * when that backslash is a pair's low half; else after byte 63. A stop before the end (a
+ * backslash run, a lone half) is found by the block's masks. Computed from the block's last bytes alone, so that the next block's
+ * start does not wait for its masks (which made the loop twice as slow). */
+static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escaped_block_end(const unsigned char *p)
+{
+	const unsigned tail = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + 48)),
+		_mm_set1_epi8('\\'))) & 0xffe0;
+	unsigned end, second;
+
+	if (!tail) {
+		return FASTJSON_BLOCK;
+	}
+	end = 48 + 63 - fastjson_clz64(tail);
+	second = p[end - 3] | 0x20;
+	/* "\uD8".."\uDB" (the second digit 8, 9, a or b) six bytes before */
+	return p[end - 6] == '\\' && p[end - 5] == 'u' && (p[end - 4] | 0x20) == 'd'
+		&& (second == '8' || second == '9' || second == 'a' || second == 'b') ? end - 6 : end;
+}
+
+FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_escapes_avx512(const unsigned char *p,
+		const unsigned char *limit, unsigned char *out, unsigned char *out_end)
+{
+	const __m512i low_table = _mm512_load_si512((const void *) fastjson_unescaped_low);
+	const __m512i high_table = _mm512_load_si512((const void *) fastjson_unescaped_high);
+
+	while (limit - p > FASTJSON_BLOCK && out_end - out >= FASTJSON_BLOCK) {
+		const __m512i v = _mm512_loadu_si512((const void *) p);
+		const __m512i classes = fastjson_class7_avx512(v);
+		fastjson_block_classes c;
+		uint64_t stop, taken, backslash, u_escapes = 0, written = 0;
+		__m512i unescaped;
+		unsigned n = fastjson_escaped_block_end(p);
+		bool ended;
+
+		/* A run of eight \u escapes or more (CJK text) is faster in the caller's run decoder. */
+		if (p[1] == 'u' && *p == '\\' && fastjson_u_escape_run8_ahead(p)) {
+			break;
+		}
+		fastjson_classify_avx512(p, &c);
+		if (c.backslash) {
+			/* At each backslash, whether one of "\/bfnrt follows in the block (a backslash run
+			 * stops it). */
+			const uint64_t short_escaped = _mm512_mask_cmpeq_epi8_mask(~c.high, _mm512_and_si512(classes,
+				_mm512_set1_epi8(FASTJSON_CLASS7_ESCAPE | FASTJSON_CLASS7_U)), _mm512_set1_epi8(FASTJSON_CLASS7_ESCAPE)) >> 1;
+
+			if (c.backslash & (_mm512_mask_test_epi8_mask(~c.high, classes, _mm512_set1_epi8(FASTJSON_CLASS7_U)) >> 1)) {
+				u_escapes = fastjson_u_escapes_avx512(v, classes, c.backslash, c.high, &written);
+			}
+			stop = c.high | fastjson_text_stops(&c, short_escaped | u_escapes);
+		} else {
+			stop = c.high | c.quote | c.control;
+		}
+		taken = n == FASTJSON_BLOCK ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+		ended = (stop & taken) != 0;
+		if (UNEXPECTED(ended)) {
+			/* The text ends in the block: up to its first stop, and no further block. */
+			n = fastjson_ctz64(stop);
+			taken = (UINT64_C(1) << n) - 1;
+		}
+		backslash = c.backslash & taken;
+		unescaped = _mm512_mask_mov_epi8(v, backslash << 1, _mm512_permutex2var_epi8(low_table, v, high_table));
+		u_escapes &= taken;
+		if (!u_escapes) {
+			/* Each escaped byte replaced by what it stands for, then the backslashes left out. */
+			_mm512_storeu_si512((void *) out, _mm512_maskz_compress_epi8(taken & ~backslash, unescaped));
+			out += n - fastjson_popcount64(backslash);
+		} else {
+			const uint64_t escape_bytes = u_escapes | (u_escapes << 1) | (u_escapes << 2) | (u_escapes << 3)
+				| (u_escapes << 4) | (u_escapes << 5);
+			out = fastjson_decode_u_block_avx512(out, v, unescaped, u_escapes, written & taken,
+				taken & ~backslash & ~escape_bytes);
+		}
+		p += n;
+		if (ended) {
+			break;
+		}
+	}
+	return (fastjson_decoded_run) {p, out};
+}
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2

@@ -55,6 +55,13 @@ FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(con
  * a byte >= 0x80, or within 65 bytes of limit. */
 FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_short_escapes_avx512(const unsigned char *p,
 		const unsigned char *limit, unsigned char *out, unsigned char *out_end);
+/* From p, a \u escape in ASCII text (a word of Cyrillic, an emoji between words), over
+ * plain ASCII, short escapes (a lone backslash before one of "\/bfnrt) and \uXXXX escapes other than surrogate halves and \u0000, and whole surrogate pairs,
+ * decoded to out 64 bytes at a time while out has 64 bytes of room before out_end; stops
+ * at anything else (a quote, a control byte, a byte from 0x80, other escapes, a
+ * backslash run), within 65 bytes of limit, or before a run of eight \u escapes. */
+FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_escapes_avx512(const unsigned char *p,
+		const unsigned char *limit, unsigned char *out, unsigned char *out_end);
 #endif
 #ifdef FASTJSON_HAVE_NEON
 FASTJSON_TEXT_DECLARE(neon, )

@@ -16,6 +16,15 @@ static zend_always_inline bool fastjson_u_escape_run8_ahead(const unsigned char 
 		| (p[42] ^ '\\')) == 0;
 }
 
+/* Whether the \u escape p is below U+1000 (Cyrillic, Greek, Hebrew, Arabic, accented
+ * Latin: words of two-byte characters) or a surrogate half (emoji), the text that the
+ * AVX-512 block decoder takes faster than one escape at a time; CJK text, three bytes per
+ * escape in long runs, it does not. */
+static zend_always_inline bool fastjson_u_escape_below_1000_or_pair(const unsigned char *p)
+{
+	return p[2] == '0' || (p[2] | 0x20) == 'd';
+}
+
 #ifdef FASTJSON_HAVE_AVX2
 /* Bit 6k for k = 0..4: where the five escapes of a 32-byte window start. */
 # define FASTJSON_U_ESCAPE_SLOTS UINT32_C(0x01041041)

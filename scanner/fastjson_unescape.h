@@ -285,4 +285,58 @@ static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx2(u
 }
 #endif
 
+#ifdef FASTJSON_HAVE_AVX512
+static zend_always_inline FASTJSON_TARGET_AVX2 bool fastjson_has_high_byte64_avx2(const unsigned char *p)
+{
+	return _mm256_movemask_epi8(_mm256_or_si256(_mm256_loadu_si256((const __m256i *) p),
+		_mm256_loadu_si256((const __m256i *) (p + 32)))) != 0;
+}
+
+/* fastjson_unescape_runs_avx2(), with text that mixes ASCII and escapes (words of
+ * Cyrillic, emoji between words) decoded 64 bytes at a time by the scanner's block
+ * decoder; runs of eight \u escapes and more, raw UTF-8 and the string's last bytes go
+ * as there. */
+static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx512(unsigned char *out,
+		unsigned char *out_end, const unsigned char *p, const unsigned char *end, const unsigned char *limit,
+		fastjson_simd_path simd)
+{
+	/* The block decoder only for ASCII text with \u escapes of the kinds it takes faster
+	 * (fastjson_u_escape_below_1000_or_pair()), and no run of eight of them, as its first 64
+	 * bytes show: text is mostly as it starts. */
+	const unsigned char *u = end - p >= 64 && !fastjson_has_high_byte64_avx2(p) ? memchr(p, '\\', 64 - 6) : NULL;
+
+	while (u && u[1] != 'u') {
+		u = u + 2 < p + 64 - 6 ? memchr(u + 2, '\\', (size_t) (p + 64 - 6 - (u + 2))) : NULL;
+	}
+	if (!u || !fastjson_u_escape_below_1000_or_pair(u) || fastjson_u_escape_run8_ahead(u)) {
+		fastjson_unescape_runs_avx2(out, out_end, p, end, limit, simd);
+		return;
+	}
+	while (p < end && out_end - out >= 64 && limit - p > 64) {
+		fastjson_decoded_run run = fastjson_decode_escapes_avx512(p, limit, out, out_end);
+		unsigned n;
+
+		if (run.in != p) {
+			p = run.in;
+			out = run.out;
+		} else if (*p != '\\') {
+			n = fastjson_copy_to_backslash32_avx2(out, p, simd);
+			out += n;
+			p += n;
+		} else if (p[1] == 'u' && p + 48 <= end && fastjson_u_escape_run8_ahead(p)) {
+			run = fastjson_decode_u_escapes_avx2(p, limit, out, out_end);
+			if (run.in == p) {
+				out = fastjson_unescape_one(out, &p);
+			} else {
+				p = run.in;
+				out = run.out;
+			}
+		} else {
+			out = fastjson_unescape_one(out, &p);
+		}
+	}
+	fastjson_unescape_runs_avx2(out, out_end, p, end, limit, simd);
+}
+#endif
+
 #endif
