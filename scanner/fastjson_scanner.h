@@ -485,6 +485,21 @@ static zend_always_inline bool fastjson_quote_in_16(const unsigned char *p, cons
 #endif
 }
 
+#if defined(FASTJSON_HAVE_SSE2)
+/* Whether a quote (escaped or not) is among the 64 bytes at p (all before limit): a string
+ * that may end within a block. */
+static zend_always_inline bool fastjson_quote_in_64_sse2(const unsigned char *p)
+{
+	const __m128i quote = _mm_set1_epi8('"');
+
+	return _mm_movemask_epi8(_mm_or_si128(
+		_mm_or_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) p), quote),
+			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + 16)), quote)),
+		_mm_or_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + 32)), quote),
+			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + 48)), quote)))) != 0;
+}
+#endif
+
 /* fastjson_skip_plain() that copies the bytes it passes to *out, up to out_end, a vector
  * at a time where both have room for it. Stops at the first byte that is not plain, or
  * where out_end is reached. The first byte is tested alone: escapes come in runs. */

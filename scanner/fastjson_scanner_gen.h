@@ -1431,16 +1431,19 @@ static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_sca
 #ifdef FASTJSON_HAVE_AVX512
 			/* Escapes 64 bytes at a time, up to the first stop: from a \u escape, text with
 			 * \u escapes (unless the string has runs of them, which the run decoder takes);
-			 * from a short one, text with short escapes. One at a time when the string ends
+			 * from a short one, text with short escapes, one at a time when the string ends
 			 * within 16 bytes after the escape (a block costs more there). */
-			if (simd == FASTJSON_SIMD_AVX512 && *p == '\\' && !fastjson_quote_in_16(p + (p[1] == 'u' ? 6 : 2), limit, simd)) {
+			if (simd == FASTJSON_SIMD_AVX512 && *p == '\\') {
 				fastjson_decoded_run run = {p, out};
 				if (p[1] != 'u') {
-					run = fastjson_decode_short_escapes_avx512(p, limit, out, out_end);
-				} else if (!in_runs && p[6] == '\\' && fastjson_u_escape_below_1000_or_pair(p)) {
-					/* Another escape right after it (a word, a pair): escape-dense text. A lone
-					 * one in Latin text (an apostrophe, an accent) costs less alone, and CJK
-					 * text, three UTF-8 bytes per escape, too. */
+					if (!fastjson_quote_in_16(p + 2, limit, simd)) {
+						run = fastjson_decode_short_escapes_avx512(p, limit, out, out_end);
+					}
+				} else if (!in_runs && p[2] == '0' && fastjson_u_escape_dense(p) && limit - p > 64
+						&& !fastjson_quote_in_64_sse2(p + 6)) {
+					/* Words of two-byte characters (Cyrillic, Greek...), over more than a block:
+					 * where the string ends sooner (a line, a name), and for emoji in short
+					 * strings, escapes one at a time cost less than a block. */
 					run = fastjson_decode_escapes_avx512(p, limit, out, out_end);
 				}
 				if (run.in != p) {

@@ -16,13 +16,15 @@ static zend_always_inline bool fastjson_u_escape_run8_ahead(const unsigned char 
 		| (p[42] ^ '\\')) == 0;
 }
 
-/* Whether the \u escape p is below U+1000 (Cyrillic, Greek, Hebrew, Arabic, accented
- * Latin: words of two-byte characters) or a surrogate half (emoji), the text that the
- * AVX-512 block decoder takes faster than one escape at a time; CJK text, three bytes per
- * escape in long runs, it does not. */
-static zend_always_inline bool fastjson_u_escape_below_1000_or_pair(const unsigned char *p)
+/* Whether the \u escape p (its next 6 bytes readable) starts text that the AVX-512 block
+ * decoder takes faster than one escape at a time: another escape follows directly (a
+ * word, a pair), and it is below U+1000 (Cyrillic, Greek, Hebrew, Arabic: words of
+ * two-byte characters) or a surrogate half (emoji). A lone escape in Latin text (an
+ * apostrophe, an accent) costs less alone, and so does CJK text, three UTF-8 bytes per
+ * escape in long runs. */
+static zend_always_inline bool fastjson_u_escape_dense(const unsigned char *p)
 {
-	return p[2] == '0' || (p[2] | 0x20) == 'd';
+	return p[6] == '\\' && (p[2] == '0' || (p[2] | 0x20) == 'd');
 }
 
 #ifdef FASTJSON_HAVE_AVX2

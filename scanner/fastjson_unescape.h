@@ -286,10 +286,25 @@ static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx2(u
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512
-static zend_always_inline FASTJSON_TARGET_AVX2 bool fastjson_has_high_byte64_avx2(const unsigned char *p)
+/* Whether the 64 bytes at p (before limit) are text the block decoder takes faster than
+ * the window loop: ASCII with at least six escapes, the first \u escape among its first 52
+ * bytes below U+1000 or a surrogate half and not starting a run of eight (CJK). */
+static zend_always_inline FASTJSON_TARGET_AVX2 bool fastjson_escape_dense64_avx2(const unsigned char *p)
 {
-	return _mm256_movemask_epi8(_mm256_or_si256(_mm256_loadu_si256((const __m256i *) p),
-		_mm256_loadu_si256((const __m256i *) (p + 32)))) != 0;
+	const __m256i lo = _mm256_loadu_si256((const __m256i *) p), hi = _mm256_loadu_si256((const __m256i *) (p + 32));
+	const __m256i backslash = _mm256_set1_epi8('\\');
+	const uint64_t escapes = (uint32_t) _mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, backslash))
+		| (uint64_t) (uint32_t) _mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, backslash)) << 32;
+	uint64_t starts = escapes & ((UINT64_C(1) << 52) - 1);
+
+	if (_mm256_movemask_epi8(_mm256_or_si256(lo, hi)) != 0 || fastjson_popcount64(escapes) < 6) {
+		return false;
+	}
+	while (starts && p[fastjson_ctz64(starts) + 1] != 'u') {
+		starts &= starts - 1;
+	}
+	return starts && (p[fastjson_ctz64(starts) + 2] == '0' || (p[fastjson_ctz64(starts) + 2] | 0x20) == 'd')
+		&& !fastjson_u_escape_run8_ahead(p + fastjson_ctz64(starts));
 }
 
 /* fastjson_unescape_runs_avx2(), with text that mixes ASCII and escapes (words of
@@ -300,15 +315,8 @@ static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx512
 		unsigned char *out_end, const unsigned char *p, const unsigned char *end, const unsigned char *limit,
 		fastjson_simd_path simd)
 {
-	/* The block decoder only for ASCII text with \u escapes of the kinds it takes faster
-	 * (fastjson_u_escape_below_1000_or_pair()), and no run of eight of them, as its first 64
-	 * bytes show: text is mostly as it starts. */
-	const unsigned char *u = end - p >= 64 && !fastjson_has_high_byte64_avx2(p) ? memchr(p, '\\', 64 - 6) : NULL;
-
-	while (u && u[1] != 'u') {
-		u = u + 2 < p + 64 - 6 ? memchr(u + 2, '\\', (size_t) (p + 64 - 6 - (u + 2))) : NULL;
-	}
-	if (!u || !fastjson_u_escape_below_1000_or_pair(u) || fastjson_u_escape_run8_ahead(u)) {
+	/* Only for long strings, whose text is mostly as it starts. */
+	if (end - p < 256 || !fastjson_escape_dense64_avx2(p)) {
 		fastjson_unescape_runs_avx2(out, out_end, p, end, limit, simd);
 		return;
 	}
