@@ -1439,7 +1439,7 @@ static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_sca
 					if (!fastjson_quote_in_16(p + 2, limit, simd)) {
 						run = fastjson_decode_short_escapes_avx512(p, limit, out, out_end);
 					}
-				} else if (!in_runs && p[2] == '0' && fastjson_u_escape_dense(p) && limit - p > 64
+				} else if (!in_runs && limit - p > 6 + 64 && p[2] == '0' && fastjson_u_escape_dense(p)
 						&& !fastjson_quote_in_64_sse2(p + 6)) {
 					/* Words of two-byte characters (Cyrillic, Greek...), over more than a block:
 					 * where the string ends sooner (a line, a name), and for emoji in short

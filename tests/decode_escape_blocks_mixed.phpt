@@ -1,5 +1,5 @@
 --TEST--
-Decode text that mixes ASCII with \u escapes (words of Cyrillic, emoji between words), which AVX-512 decodes 64 bytes at a time in the scanner's one-pass decoder and in the parser (strings past 4 KB): escapes of every UTF-8 length, \u0000, pairs in both cases, short escapes and words, started at every offset of a block; escaped backslashes (before text like a \u escape, and runs of them); a lone or reversed half, a backslash run of three, a bad digit, raw UTF-8, a control byte or the closing quote at every offset of the first blocks; strings that end at every distance after their first escape; decode (arrays, objects, keys) and validate against ext/json on every SIMD path
+Decode text that mixes ASCII with \u escapes (words of Cyrillic, emoji between words), which AVX-512 decodes 64 bytes at a time in the scanner's one-pass decoder and in the parser (strings past 4 KB): escapes of every UTF-8 length, \u0000, pairs in both cases, short escapes and words, started at every offset of a block; escaped backslashes (before text like a \u escape, and runs of them); a lone or reversed half, a backslash run of three, a bad digit, raw UTF-8, a control byte or the closing quote at every offset of the first blocks; strings that end at every distance after their first escape; input that ends inside an escape; decode (arrays, objects, keys) and validate against ext/json on every SIMD path
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -43,6 +43,11 @@ for ($offset = 0; $offset < 64; $offset++) {
 for ($at = 0; $at < 80; $at++) {
     $docs[] = '["\\u0416' . str_repeat('b', $at) . '\\\\ud83d\\ude02' . $mixed(100) . '"]';
     $docs[] = '["' . str_repeat('a', 4100) . '\\u0416' . str_repeat('b', $at) . '\\\\ud83d\\ude02x' . $mixed(100) . '"]';
+}
+// Input that ends inside an escape after escape-dense text (nothing may be read past it).
+for ($cut = 1; $cut <= 12; $cut++) {
+    $docs[] = '["' . $mixed(100) . substr('\\u0416\\u0417', 0, $cut);
+    $docs[] = '["' . $mixed(100) . '\\u0416' . substr('\\u0416\\u0417', 0, $cut);
 }
 // Strings ending at every distance after their first escape, with more text after them.
 for ($len = 0; $len < 80; $len++) {
