@@ -235,9 +235,11 @@ static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_sca
 	unsigned char *out = s->buf, *out_end = s->buf + FASTJSON_STR_BUF;
 	/* Text dense with short escapes: after this many, the decoder hands over. */
 	unsigned short_escapes_left = FASTJSON_DECODE_SHORT_ESCAPES;
+#ifdef FASTJSON_HAVE_AVX512
 	/* The string has runs of \u escapes (CJK text): the run decoder and single escapes
 	 * take the rest of them faster than the block decoder. */
 	bool in_runs = false;
+#endif
 	fastjson_token tok;
 
 	if ((size_t) (cursor - s->str_start) - saved > FASTJSON_STR_BUF) {
@@ -259,7 +261,9 @@ static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_sca
 				fastjson_decoded_run run = fastjson_decode_u_escapes_avx2(p, limit, out, out_end);
 				p = run.in;
 				out = run.out;
+#ifdef FASTJSON_HAVE_AVX512
 				in_runs = true;
+#endif
 			}
 #endif
 #ifdef FASTJSON_HAVE_AVX512
