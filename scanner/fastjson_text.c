@@ -276,10 +276,9 @@ FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_short_escapes_avx512
 /* The \uXXXX escapes of a block (its bytes v, their classes) whose four digits are in it,
  * other than surrogate halves and \u0000, and both halves of whole surrogate pairs in it,
  * at their backslashes (as in FASTJSON_SKIP_ESCAPED_TEXT). *written gets the bytes the
- * escapes' UTF-8 takes, from each escape's backslash on:
- * one from U+0001, two from U+0080, three from U+0800, four for a pair (at its high
- * half), none for a low half. (\u0000, the one escape whose UTF-8 is a zero byte, is left
- * to the caller.) */
+ * escapes' UTF-8 takes, from each escape's backslash on: one from U+0001, two from U+0080,
+ * three from U+0800, four for a pair (at its high half), none for a low half. (\u0000,
+ * the one escape whose UTF-8 is a zero byte, is left to the caller.) */
 static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_u_escapes_avx512(__m512i v, __m512i classes,
 		uint64_t backslash, uint64_t high_bytes, uint64_t *written)
 {
@@ -291,9 +290,10 @@ static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_u_escapes_avx
 		_mm512_set1_epi8('b'));
 	const uint64_t d = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_D));
 	const uint64_t zero = _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8('0'));
+	const uint64_t u = _mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_U));
 	/* Four digits in the block: the shifts leave none past it. */
-	const uint64_t u_escape = backslash & (_mm512_mask_test_epi8_mask(ascii, classes, _mm512_set1_epi8(FASTJSON_CLASS7_U)) >> 1)
-		& (hex >> 2) & (hex >> 3) & (hex >> 4) & (hex >> 5) & ~((zero >> 2) & (zero >> 3) & (zero >> 4) & (zero >> 5));
+	const uint64_t u_escape = backslash & (u >> 1) & (hex >> 2) & (hex >> 3) & (hex >> 4) & (hex >> 5)
+		& ~((zero >> 2) & (zero >> 3) & (zero >> 4) & (zero >> 5));
 	const uint64_t surrogate = u_escape & (d >> 2) & (from_8 >> 3);
 	const uint64_t high = surrogate & ~(from_c >> 3);
 	const uint64_t paired = high & ((surrogate & ~high) >> 6);
@@ -334,7 +334,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_utf8_of_units_
 	return _mm512_maskz_mov_epi32((__mmask16) ~low, _mm512_mask_mov_epi32(utf8, high, four));
 }
 
-/* The first n bytes of the block v decoded to out (64 bytes of room): escapes are the
+/* The block v decoded to out (64 bytes of room), as far as its masks go: escapes are the
  * backslashes of its \u escapes, written the bytes their UTF-8 takes from each backslash
  * on, emitted the other bytes written, as they are or (after a short escape's backslash)
  * as unescaped has them. Each escape's UTF-8 is put in its own place, then what is
@@ -364,8 +364,9 @@ static zend_always_inline FASTJSON_TARGET_AVX512 unsigned char *fastjson_decode_
 /* Where a block of escaped text at p ends: at its last backslash among bytes 53-63, which
  * may start an escape (or pair) that the block's end cuts, or at the high half before it
  * when that backslash is a pair's low half; else after byte 63. A stop before the end (a
- * backslash run, a lone half) is found by the block's masks. Computed from the block's last bytes alone, so that the next block's
- * start does not wait for its masks (which made the loop twice as slow). */
+ * backslash run, a lone half) is found by the block's masks. Computed from the block's
+ * last bytes alone, so that the next block's start does not wait for its masks (which
+ * made the loop twice as slow). */
 static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escaped_block_end(const unsigned char *p)
 {
 	const unsigned tail = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + 48)),
