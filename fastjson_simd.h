@@ -45,6 +45,14 @@ static zend_always_inline bool fastjson_simd_has_avx2(fastjson_simd_path path)
 # include <intrin.h> /* _BitScanForward/_BitScanReverse64 below */
 #endif
 
+/* A hot function on a 64-byte line: its loops' placement then no longer moves with the
+ * size of the code before it (the same instructions have run 5-15% slower after a move). */
+#ifdef __GNUC__
+# define FASTJSON_LINE_ALIGNED __attribute__((aligned(64)))
+#else
+# define FASTJSON_LINE_ALIGNED
+#endif
+
 /* The fastest path this build and this CPU can run. */
 fastjson_simd_path fastjson_simd_best_path(void);
 

@@ -221,6 +221,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 uint32_t fastjson_dirty_mask_avx2
 /* Out of line so the string writer itself never touches YMM registers: short strings,
  * the common case, stay in SSE2 and pay no AVX2 setup. Stops at the first dirty byte or
  * when fewer than 32 bytes are left. */
+FASTJSON_LINE_ALIGNED
 static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_copy_clean_long_avx2(
 		const unsigned char *p, const unsigned char *end, const fastjson_escape_set *set, char *out)
 {
@@ -297,7 +298,7 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_neon(const un
 
 /* Input bytes per output reservation. An input byte writes at most 6 output bytes
  * (\u00XX, or \ufffd for an invalid byte); the slack covers both quotes, a sequence
- * that starts before the end of a chunk and runs 3 bytes past it, a 16-byte block of raw
+ * that starts before the end of a chunk and runs 3 bytes past it, a 32-byte block of raw
  * UTF-8 that does, the 8-byte stores of short escapes and the whole-vector stores of the
  * clean-run kernels. The 48-byte stores of the \u block kernels need none: they only run
  * with at least 8 bytes of the chunk's input left, which reserved 48. */
@@ -748,6 +749,137 @@ static zend_always_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_es
 	r.s = s;
 	r.out = out;
 	return r;
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+/* The n < 32 bytes at s, copied by 16-byte vectors; the 16 bytes before s + n must be
+ * readable (the string's, or its zend_string header's). Writes up to 32 bytes. */
+static zend_always_inline FASTJSON_TARGET_AVX2 char *fastjson_copy_short_avx2(char *out, const unsigned char *s,
+		size_t n)
+{
+	if (n >= 16) {
+		_mm_storeu_si128((__m128i *) out, _mm_loadu_si128((const __m128i *) s));
+		_mm_storeu_si128((__m128i *) (out + n - 16), _mm_loadu_si128((const __m128i *) (s + n - 16)));
+	} else {
+		_mm_storeu_si128((__m128i *) out, fastjson_load_tail16_avx2(s, s + n));
+	}
+	return out + n;
+}
+
+/* 32 zero bytes, then 32 of all ones: from byte 32 - k on, a mask without the first k. */
+static ZEND_SET_ALIGNED(32, const uint8_t fastjson_from_byte32[64]) = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+/* The bytes of v (well-formed UTF-8) a raw run stops at: dirty ASCII, and the leads of
+ * U+2028 and U+2029 when escape_lt. */
+static zend_always_inline FASTJSON_TARGET_AVX2 uint32_t fastjson_raw_stops32_avx2(__m256i v,
+		const fastjson_escape_set *set, bool escape_lt)
+{
+	uint32_t stop = fastjson_dirty_mask_avx2(v, set) & ~(uint32_t) _mm256_movemask_epi8(v);
+
+	if (escape_lt) {
+		/* E2 80 A8 and E2 80 A9; E2 alone is rare in most scripts */
+		const uint32_t e2 = (uint32_t) _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char) 0xe2)));
+
+		if (e2) {
+			const uint32_t x80 = (uint32_t) _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8((char) 0x80)));
+			const uint32_t a8 = (uint32_t) _mm256_movemask_epi8(
+				_mm256_cmpeq_epi8(_mm256_or_si256(v, _mm256_set1_epi8(1)), _mm256_set1_epi8((char) 0xa9)));
+
+			stop |= e2 & (x80 >> 1) & (a8 >> 2);
+		}
+	}
+	return stop;
+}
+
+/* The raw run (JSON_UNESCAPED_UNICODE) of fastjson_utf8_copy_run_sse2(), 32 bytes at a
+ * time and 4-byte sequences included: a block well-formed from its first byte (s stays at
+ * a character) is stored whole, and the run moves to its first dirty ASCII byte or
+ * U+2028/2029, else to the character its end cuts. A dirty ASCII byte is escaped in the
+ * run, which goes on after it: a line end does not end a line of text's run. The last
+ * bytes of the string are checked as the 32 that end there, those before s zeroed
+ * (ASCII, after which a character may start), and must end with a whole character.
+ * Entered with 32 bytes left. An ill-formed block and U+2028/2029 are left to the
+ * 16-byte kernel, which finds exactly where the run ends. Runs while a block starts
+ * before chunk_end: the slack covers the 31 bytes a block may go past it. */
+static zend_always_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_utf8_copy_run_avx2(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out, bool escape_lt)
+{
+	fastjson_utf8_run_end r;
+
+	while (end - s >= 32) {
+		const __m256i v = _mm256_loadu_si256((const __m256i *) s);
+		uint32_t stop;
+
+		if (!fastjson_utf8_valid32_avx2(v)) {
+			goto exact;
+		}
+		stop = fastjson_raw_stops32_avx2(v, set, escape_lt);
+		_mm256_storeu_si256((__m256i *) out, v);
+		if (stop == 0) {
+			const unsigned n = 32 - fastjson_utf8_cut32_avx2(v);
+
+			s += n;
+			out += n;
+		} else {
+			const unsigned at = fastjson_ctz32(stop);
+			const unsigned c = s[at];
+
+			s += at;
+			out += at;
+			if (c >= 0x80) {
+				goto exact;
+			}
+			memcpy(out, set->escape[c], 8);
+			out += set->escape_len[c];
+			s++;
+		}
+		if (s >= chunk_end) {
+			goto done;
+		}
+	}
+	while (s < end) {
+		const size_t left = (size_t) (end - s);
+		const unsigned skip = 32 - (unsigned) left;
+		const __m256i v = _mm256_and_si256(_mm256_loadu_si256((const __m256i *) (end - 32)),
+			_mm256_loadu_si256((const __m256i *) (fastjson_from_byte32 + 32 - skip)));
+		uint32_t stop;
+		unsigned at, c;
+
+		if (!fastjson_utf8_valid32_avx2(v) || fastjson_utf8_cut32_avx2(v) != 0) {
+			goto exact;
+		}
+		/* The zeroed bytes are controls. */
+		stop = fastjson_raw_stops32_avx2(v, set, escape_lt) >> skip;
+		if (stop == 0) {
+			out = fastjson_copy_short_avx2(out, s, left);
+			s = end;
+			break;
+		}
+		at = fastjson_ctz32(stop);
+		c = s[at];
+		out = fastjson_copy_short_avx2(out, s, at);
+		s += at;
+		if (c >= 0x80) {
+			goto exact;
+		}
+		memcpy(out, set->escape[c], 8);
+		out += set->escape_len[c];
+		s++;
+		if (s >= chunk_end) {
+			break;
+		}
+	}
+done:
+	r.s = s;
+	r.out = out;
+	return r;
+exact:
+	return fastjson_utf8_copy_run_sse2(s, end, chunk_end, set, out, escape_lt);
 }
 #endif
 
@@ -1271,7 +1403,8 @@ static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_a
 # define FASTJSON_ESCAPE_SUFFIX avx2
 # define FASTJSON_ESCAPE_COPY_CLEAN fastjson_copy_clean_avx2
 # define FASTJSON_ESCAPE_PATH FASTJSON_SIMD_AVX2
-# define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_copy_run_sse2
+# define FASTJSON_ESCAPE_UTF8_RUN fastjson_utf8_copy_run_avx2
+# define FASTJSON_ESCAPE_RAW_RUN_WIDE 1
 # define FASTJSON_ESCAPE_U_BLOCK2 fastjson_utf8_escape2_avx2
 # define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3_avx2
 # define FASTJSON_ESCAPE_U_BLOCK4 fastjson_utf8_escape4_avx2

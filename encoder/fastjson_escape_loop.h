@@ -14,6 +14,12 @@
 # define FASTJSON_ESCAPE_UTF8_TARGET
 #endif
 
+/* 1 when FASTJSON_ESCAPE_UTF8_RUN copies 4-byte sequences and ASCII text too, 32 bytes at
+ * a time: every lead with 32 bytes left starts a raw run. */
+#ifndef FASTJSON_ESCAPE_RAW_RUN_WIDE
+# define FASTJSON_ESCAPE_RAW_RUN_WIDE 0
+#endif
+
 #ifndef FASTJSON_ESCAPE_NAME
 # define FASTJSON_ESCAPE_NAME(name) FASTJSON_ESCAPE_PASTE(name, FASTJSON_ESCAPE_SUFFIX)
 # define FASTJSON_ESCAPE_PASTE(name, suffix) FASTJSON_ESCAPE_PASTE2(name, suffix)
@@ -159,7 +165,7 @@ static zend_never_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FASTJ
 		FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_escape_run)(s, end, chunk_end, set, out), s, end, out, options, false);
 }
 
-static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_raw)(
+static zend_never_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_raw)(
 		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
 		const fastjson_escape_set *set, char *out, int options)
 {
@@ -169,8 +175,9 @@ static zend_never_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_esc
 }
 
 /* A 2- or 3-byte lead followed by more non-ASCII: the text is likely more of the same,
- * written by a run (a raw one may end up to 15 bytes past chunk_end: the slack). A
- * lone character or a short tail is not worth a vector. Out of line, as is the run, so
+ * written by a run (a raw one may end up to 31 bytes past chunk_end: the slack). A
+ * lone character or a short tail is not worth a vector, but for a wide raw run, which
+ * takes the ASCII text after it too. Out of line, as is the run, so
  * that the loop over ASCII escapes keeps its registers and the run its constants. */
 static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_body)(
 		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
@@ -178,8 +185,9 @@ static zend_always_inline fastjson_utf8_run_end FASTJSON_ESCAPE_NAME(fastjson_es
 {
 	unsigned c = *s;
 
-	if (c - 0xc2 < (raw ? 0xf0 : FASTJSON_ESCAPE_RUN_LEADS) - 0xc2 && end - s >= 8
-			&& s[c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4] >= 0x80) {
+	if (raw && FASTJSON_ESCAPE_RAW_RUN_WIDE ? c - 0xc2 < 0xf5 - 0xc2 && end - s >= 32
+			: c - 0xc2 < (raw ? 0xf0 : FASTJSON_ESCAPE_RUN_LEADS) - 0xc2 && end - s >= 8
+				&& s[c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4] >= 0x80) {
 		return raw ? FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run_raw)(s, end, chunk_end, set, out, options)
 			: FASTJSON_ESCAPE_NAME(fastjson_escape_utf8_run)(s, end, chunk_end, set, out, options);
 	}
@@ -258,7 +266,8 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAP
 					}
 #endif
 					/* Emoji and the like come alone, between ASCII words: not worth a call. */
-					if (c >= 0xf0 && (raw || FASTJSON_ESCAPE_RUN_LEADS == 0xf0 || end - s < 8 || s[4] < 0x80)
+					if (c >= 0xf0 && (raw ? !FASTJSON_ESCAPE_RAW_RUN_WIDE || end - s < 32
+								: FASTJSON_ESCAPE_RUN_LEADS == 0xf0 || end - s < 8 || s[4] < 0x80)
 							&& fastjson_utf8_decode_valid(s, end, &cp) == 4) {
 						out = fastjson_write_code_point(out, s, 4, cp, options, raw);
 						s += 4;
@@ -299,12 +308,16 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAP
 	return SUCCESS;
 }
 
+/* The writers of long strings each on a 64-byte line: code added elsewhere moved them and
+ * ASCII text under JSON_UNESCAPED_UNICODE ran up to 9% slower, at the same instructions. */
+FASTJSON_LINE_ALIGNED
 static zend_never_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty)(fastjson_encoder *encoder,
 		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
 {
 	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(encoder, begin, end, s, checkpoint, false);
 }
 
+FASTJSON_LINE_ALIGNED
 static zend_never_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_raw)(fastjson_encoder *encoder,
 		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
 {
@@ -322,6 +335,7 @@ static zend_always_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty
 
 /* Never inlined: called through encoder->escape, and by the AVX-512 writer after its one
  * pass, which must not compile it again for its own target. */
+FASTJSON_LINE_ALIGNED
 static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string)(fastjson_encoder *encoder,
 		const char *str, size_t len)
 {
@@ -374,3 +388,4 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string
 #undef FASTJSON_ESCAPE_U_BLOCK4
 #undef FASTJSON_ESCAPE_ASCII_BLOCK
 #undef FASTJSON_ESCAPE_U_LONE4
+#undef FASTJSON_ESCAPE_RAW_RUN_WIDE

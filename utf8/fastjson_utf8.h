@@ -116,6 +116,113 @@ static zend_always_inline unsigned fastjson_utf8_valid_prefix16_sse2(__m128i v, 
 }
 #endif
 
+#ifdef FASTJSON_HAVE_AVX2
+/* ---- well-formed UTF-8 by nibble lookups, 32 bytes at a time ----------------------------
+ * Each pair of a byte and the one before it is looked up by three nibbles (the earlier
+ * byte's high and low, the later one's high); each table gives the errors its nibble
+ * allows, and the pair is wrong where all three agree. A trail byte after a trail byte
+ * is right exactly where a 3- or 4-byte lead stands two or three bytes back, which one
+ * saturating subtraction per distance finds. The method of Keiser and Lemire,
+ * "Validating UTF-8 in less than one instruction per byte" (2021). */
+enum {
+	FASTJSON_UTF8_TOO_SHORT = 1 << 0,    /* a lead, then no trail byte */
+	FASTJSON_UTF8_TOO_LONG = 1 << 1,     /* ASCII, then a trail byte */
+	FASTJSON_UTF8_OVERLONG_3 = 1 << 2,   /* E0 80-9F */
+	FASTJSON_UTF8_TOO_LARGE = 1 << 3,    /* F4 90-BF, F5-FF 90-BF */
+	FASTJSON_UTF8_SURROGATE = 1 << 4,    /* ED A0-BF */
+	FASTJSON_UTF8_OVERLONG_2 = 1 << 5,   /* C0-C1 80-BF */
+	FASTJSON_UTF8_OVERLONG_4 = 1 << 6,   /* F0 80-8F, and F5-FF 80-8F */
+	FASTJSON_UTF8_TWO_TRAILS = 1 << 7    /* a trail byte after a trail byte */
+};
+
+#define FASTJSON_UTF8_AFTER_ANY (FASTJSON_UTF8_TOO_SHORT | FASTJSON_UTF8_TOO_LONG | FASTJSON_UTF8_TWO_TRAILS)
+#define FASTJSON_UTF8_AFTER_F5 (FASTJSON_UTF8_AFTER_ANY | FASTJSON_UTF8_TOO_LARGE | FASTJSON_UTF8_OVERLONG_4)
+
+/* The errors each nibble allows, by the nibble: the first byte's high one, its low one,
+ * the second byte's high one (0-7 and C-F are not trail bytes; 8, 9 and A-B are, each
+ * with the errors its range completes). */
+static ZEND_SET_ALIGNED(16, const uint8_t fastjson_utf8_first_high[16]) = {
+	FASTJSON_UTF8_TOO_LONG, FASTJSON_UTF8_TOO_LONG, FASTJSON_UTF8_TOO_LONG, FASTJSON_UTF8_TOO_LONG,
+	FASTJSON_UTF8_TOO_LONG, FASTJSON_UTF8_TOO_LONG, FASTJSON_UTF8_TOO_LONG, FASTJSON_UTF8_TOO_LONG,
+	FASTJSON_UTF8_TWO_TRAILS, FASTJSON_UTF8_TWO_TRAILS, FASTJSON_UTF8_TWO_TRAILS, FASTJSON_UTF8_TWO_TRAILS,
+	FASTJSON_UTF8_TOO_SHORT | FASTJSON_UTF8_OVERLONG_2, FASTJSON_UTF8_TOO_SHORT,
+	FASTJSON_UTF8_TOO_SHORT | FASTJSON_UTF8_OVERLONG_3 | FASTJSON_UTF8_SURROGATE,
+	FASTJSON_UTF8_TOO_SHORT | FASTJSON_UTF8_TOO_LARGE | FASTJSON_UTF8_OVERLONG_4};
+static ZEND_SET_ALIGNED(16, const uint8_t fastjson_utf8_first_low[16]) = {
+	FASTJSON_UTF8_AFTER_ANY | FASTJSON_UTF8_OVERLONG_2 | FASTJSON_UTF8_OVERLONG_3 | FASTJSON_UTF8_OVERLONG_4,
+	FASTJSON_UTF8_AFTER_ANY | FASTJSON_UTF8_OVERLONG_2, FASTJSON_UTF8_AFTER_ANY, FASTJSON_UTF8_AFTER_ANY,
+	FASTJSON_UTF8_AFTER_ANY | FASTJSON_UTF8_TOO_LARGE, FASTJSON_UTF8_AFTER_F5, FASTJSON_UTF8_AFTER_F5,
+	FASTJSON_UTF8_AFTER_F5, FASTJSON_UTF8_AFTER_F5, FASTJSON_UTF8_AFTER_F5, FASTJSON_UTF8_AFTER_F5,
+	FASTJSON_UTF8_AFTER_F5, FASTJSON_UTF8_AFTER_F5, FASTJSON_UTF8_AFTER_F5 | FASTJSON_UTF8_SURROGATE,
+	FASTJSON_UTF8_AFTER_F5, FASTJSON_UTF8_AFTER_F5};
+static ZEND_SET_ALIGNED(16, const uint8_t fastjson_utf8_second_high[16]) = {
+	FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT,
+	FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT,
+	FASTJSON_UTF8_TOO_LONG | FASTJSON_UTF8_TWO_TRAILS | FASTJSON_UTF8_OVERLONG_2 | FASTJSON_UTF8_OVERLONG_3
+		| FASTJSON_UTF8_OVERLONG_4,
+	FASTJSON_UTF8_TOO_LONG | FASTJSON_UTF8_TWO_TRAILS | FASTJSON_UTF8_OVERLONG_2 | FASTJSON_UTF8_OVERLONG_3
+		| FASTJSON_UTF8_TOO_LARGE,
+	FASTJSON_UTF8_TOO_LONG | FASTJSON_UTF8_TWO_TRAILS | FASTJSON_UTF8_OVERLONG_2 | FASTJSON_UTF8_SURROGATE
+		| FASTJSON_UTF8_TOO_LARGE,
+	FASTJSON_UTF8_TOO_LONG | FASTJSON_UTF8_TWO_TRAILS | FASTJSON_UTF8_OVERLONG_2 | FASTJSON_UTF8_SURROGATE
+		| FASTJSON_UTF8_TOO_LARGE,
+	FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT, FASTJSON_UTF8_TOO_SHORT};
+
+/* A 16-byte table in both lanes. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_utf8_table_avx2(const uint8_t *table)
+{
+	return _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *) table));
+}
+
+/* Non-zero bytes where the 32 bytes of v, after the 32 of before, are not well-formed
+ * UTF-8, except that the last character may be cut by the end of v (the caller looks at
+ * that). With before zero, v must start at a character. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_utf8_errors32_avx2(__m256i v, __m256i before)
+{
+	const __m256i nibble = _mm256_set1_epi8(0x0f);
+	/* The bytes 1, 2 and 3 before each byte of v. */
+	const __m256i across = _mm256_permute2x128_si256(before, v, 0x21);
+	const __m256i prev1 = _mm256_alignr_epi8(v, across, 15);
+	const __m256i prev2 = _mm256_alignr_epi8(v, across, 14);
+	const __m256i prev3 = _mm256_alignr_epi8(v, across, 13);
+	const __m256i pairs = _mm256_and_si256(_mm256_and_si256(
+			_mm256_shuffle_epi8(fastjson_utf8_table_avx2(fastjson_utf8_first_high),
+				_mm256_and_si256(_mm256_srli_epi16(prev1, 4), nibble)),
+			_mm256_shuffle_epi8(fastjson_utf8_table_avx2(fastjson_utf8_first_low), _mm256_and_si256(prev1, nibble))),
+		_mm256_shuffle_epi8(fastjson_utf8_table_avx2(fastjson_utf8_second_high),
+			_mm256_and_si256(_mm256_srli_epi16(v, 4), nibble)));
+	/* Bit 7 where a lead E0+ stands two bytes back or F0+ three: a third or fourth byte. */
+	const __m256i later_trail = _mm256_and_si256(_mm256_or_si256(
+			_mm256_subs_epu8(prev2, _mm256_set1_epi8((char) (0xe0 - 0x80))),
+			_mm256_subs_epu8(prev3, _mm256_set1_epi8((char) (0xf0 - 0x80)))),
+		_mm256_set1_epi8((char) 0x80));
+
+	return _mm256_xor_si256(pairs, later_trail);
+}
+
+/* Whether the 32 bytes at v, from a character on, are well-formed UTF-8 but for a last
+ * character that the end of v may cut. */
+static zend_always_inline FASTJSON_TARGET_AVX2 bool fastjson_utf8_valid32_avx2(__m256i v)
+{
+	const __m256i errors = fastjson_utf8_errors32_avx2(v, _mm256_setzero_si256());
+
+	return _mm256_testz_si256(errors, errors);
+}
+
+/* How many bytes at the end of v, well-formed from a character on, belong to a character
+ * that goes on past it: 0-3. Only the lead of that character passes the bound of its
+ * place (the last byte: BF, the one before: DF, the one before that: EF). */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_cut32_avx2(__m256i v)
+{
+	const __m256i bound = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+		-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, (char) 0xef, (char) 0xdf, (char) 0xbf);
+	const uint32_t cut = ~(uint32_t) _mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(_mm256_subs_epu8(v, bound), _mm256_setzero_si256()));
+
+	return cut ? 32 - fastjson_ctz32(cut) : 0;
+}
+#endif
+
 /* ---- well-formed UTF-8 by bit masks, 64 bytes at a time (the structural stage's
  * blocks, the encoder's short strings) ---------------------------------------------------- */
 
