@@ -94,12 +94,9 @@ static zend_always_inline unsigned fastjson_not_plain_mask_sse2(__m128i v)
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
-/* On a 64-byte line, as fastjson_decode_ex(): its loop placed 32 bytes further (code added
- * before it) made strings of 40-60 plain bytes 10% slower to decode, at the same count of
- * instructions. */
-# ifdef __GNUC__
-__attribute__((aligned(64)))
-# endif
+/* On a 64-byte line: its loop placed 32 bytes further (code added before it) made strings
+ * of 40-60 plain bytes 10% slower to decode, at the same count of instructions. */
+FASTJSON_LINE_ALIGNED
 static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_plain_avx2(
 		const unsigned char *p, const unsigned char *limit)
 {
@@ -317,8 +314,8 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(const un
 
 /* After a multibyte character: skips text (plain ASCII and well-formed UTF-8), stopping
  * at a character boundary before anything else, which the automaton then takes. SSE2
- * takes 16-byte blocks of ASCII and 2- and 3-byte sequences; AVX2 takes one such block,
- * then, unless a string's end stopped it (a short string with an accent costs no more
+ * takes 16-byte blocks of ASCII and 2- and 3-byte sequences; AVX2 takes a 32-byte block
+ * of any well-formed UTF-8 (fastjson_skip_utf8_chars_avx2()), then, unless a string's end stopped it (a short string with an accent costs no more
  * than before), 64-byte blocks with the structural stage's masks, over short escapes too
  * (fastjson_text.c), as NEON does from the start. AVX-512 takes a string that ends within
  * 64 bytes in one load, else those blocks. Called only after a multibyte character, so
@@ -333,15 +330,7 @@ static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 			return fastjson_skip_utf8_string_avx512(p, limit, saved);
 		}
 # endif
-		if (limit - p >= 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *) p);
-			unsigned n = fastjson_utf8_valid_prefix16_sse2(v, fastjson_not_plain_mask_sse2(v), false, 0);
-			p += n;
-			if (*p == '"' || *p < 0x20) {
-				return p;
-			}
-		}
-		return fastjson_skip_utf8_text_avx2(p, limit, saved);
+		return fastjson_skip_utf8_chars_avx2(p, limit, saved);
 	}
 #endif
 #ifdef FASTJSON_HAVE_SSE2

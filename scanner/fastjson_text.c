@@ -58,17 +58,14 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
  * than a lone backslash before one of "\\/bfnrt (\\u, a backslash run, an invalid one: left
  * to the escape-by-escape loop or the automaton), ill-formed UTF-8, or within 65 bytes of
  * limit. A stop never falls between a backslash and the byte it escapes. */
-#define FASTJSON_SKIP_TEXT(classify, utf8_classes, short_escape_chars) do { \
+#define FASTJSON_SKIP_TEXT(classify, utf8_prefix, short_escape_chars) do { \
 		while (limit - p > FASTJSON_BLOCK) { \
 			fastjson_block_classes c; \
 			uint64_t stop; \
 			classify(p, &c); \
 			stop = c.backslash ? fastjson_text_stops(&c, short_escape_chars(p + 1)) : c.quote | c.control; \
 			if (c.high) { \
-				fastjson_utf8_classes u; \
-				unsigned n; \
-				utf8_classes(p, c.high, false, &u); \
-				n = fastjson_text_prefix64(stop, c.high, &u); \
+				unsigned n = utf8_prefix(p, stop, c.high); \
 				if (n < FASTJSON_BLOCK) { \
 					if (c.backslash) { \
 						*saved += fastjson_popcount64(c.backslash & ((UINT64_C(1) << n) - 1)); \
@@ -142,12 +139,21 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 		} \
 	} while (0)
 
-#define FASTJSON_TEXT_PATH(path, target) \
+/* fastjson_text_prefix64() of the block at p by a path's UTF-8 classes. */
+#define FASTJSON_TEXT_PREFIX_BY_CLASSES(path, target) \
+	static zend_always_inline target unsigned fastjson_text_prefix_by_classes_##path(const unsigned char *p, \
+			uint64_t stop, uint64_t high) \
+	{ \
+		fastjson_utf8_classes u; \
+		fastjson_utf8_classes_##path(p, high, false, &u); \
+		return fastjson_text_prefix64(stop, high, &u); \
+	}
+
+#define FASTJSON_TEXT_PATH(path, target, utf8_prefix) \
 	target const unsigned char *fastjson_skip_utf8_text_##path( \
 			const unsigned char *p, const unsigned char *limit, size_t *saved) \
 	{ \
-		FASTJSON_SKIP_TEXT(fastjson_classify_##path, fastjson_utf8_classes_##path, \
-			fastjson_short_escape_chars_##path); \
+		FASTJSON_SKIP_TEXT(fastjson_classify_##path, utf8_prefix, fastjson_short_escape_chars_##path); \
 		return p; \
 	} \
 	target const unsigned char *fastjson_skip_short_escapes_##path( \
@@ -159,7 +165,56 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 	}
 
 #ifdef FASTJSON_HAVE_AVX2
-FASTJSON_TEXT_PATH(avx2, FASTJSON_TARGET_AVX2)
+FASTJSON_TEXT_PREFIX_BY_CLASSES(avx2, FASTJSON_TARGET_AVX2)
+
+/* The block checked by nibble lookups first, a fifth of the masks' instructions; only a
+ * block with ill-formed UTF-8 takes the masks, which find where it goes wrong. Its stops
+ * are ASCII, so with well-formed UTF-8 the first one ends the prefix. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_text_prefix_avx2(const unsigned char *p,
+		uint64_t stop, uint64_t high)
+{
+	const __m256i first = _mm256_loadu_si256((const __m256i *) p);
+	const __m256i second = _mm256_loadu_si256((const __m256i *) (p + 32));
+	const __m256i errors = _mm256_or_si256(fastjson_utf8_errors32_avx2(first, _mm256_setzero_si256()),
+		fastjson_utf8_errors32_avx2(second, first));
+
+	if (EXPECTED(_mm256_testz_si256(errors, errors))) {
+		return stop ? fastjson_ctz64(stop) : FASTJSON_BLOCK - fastjson_utf8_cut32_avx2(second);
+	}
+	return fastjson_text_prefix_by_classes_avx2(p, stop, high);
+}
+
+FASTJSON_TEXT_PATH(avx2, FASTJSON_TARGET_AVX2, fastjson_text_prefix_avx2)
+
+/* How many of the 32 bytes at p (a character boundary) a string holds as they are: up to
+ * its first quote, backslash or control byte, or to the last character, when the block's
+ * end cuts it; 0 when its UTF-8 is ill-formed (the 64-byte skip finds where). */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_text_prefix32_avx2(const unsigned char *p)
+{
+	const __m256i v = _mm256_loadu_si256((const __m256i *) p);
+	const __m256i plain = _mm256_andnot_si256(
+		_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')), _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))),
+		_mm256_cmpgt_epi8(v, _mm256_set1_epi8(0x1f)));
+	/* Signed, the bytes from 0x80 are not plain: only ASCII stops. */
+	const uint32_t stop = ~(uint32_t) _mm256_movemask_epi8(plain) & ~(uint32_t) _mm256_movemask_epi8(v);
+
+	if (!fastjson_utf8_valid32_avx2(v)) {
+		return 0;
+	}
+	return stop ? fastjson_ctz32(stop) : 32 - fastjson_utf8_cut32_avx2(v);
+}
+
+FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_chars_avx2(const unsigned char *p,
+		const unsigned char *limit, size_t *saved)
+{
+	if (limit - p >= 32) {
+		p += fastjson_text_prefix32_avx2(p);
+		if (*p == '"' || *p < 0x20) {
+			return p;
+		}
+	}
+	return fastjson_skip_utf8_text_avx2(p, limit, saved);
+}
 
 FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_escaped_text_avx2(const unsigned char *p,
 		const unsigned char *limit, size_t *saved)
@@ -170,7 +225,8 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_escaped_text_avx2(const 
 }
 #endif
 #ifdef FASTJSON_HAVE_AVX512
-FASTJSON_TEXT_PATH(avx512, FASTJSON_TARGET_AVX512)
+FASTJSON_TEXT_PREFIX_BY_CLASSES(avx512, FASTJSON_TARGET_AVX512)
+FASTJSON_TEXT_PATH(avx512, FASTJSON_TARGET_AVX512, fastjson_text_prefix_by_classes_avx512)
 
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_escaped_text_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved)
@@ -181,7 +237,8 @@ FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_escaped_text_avx512(co
 }
 #endif
 #ifdef FASTJSON_HAVE_NEON
-FASTJSON_TEXT_PATH(neon, )
+FASTJSON_TEXT_PREFIX_BY_CLASSES(neon, )
+FASTJSON_TEXT_PATH(neon, , fastjson_text_prefix_by_classes_neon)
 #endif
 
 #ifdef FASTJSON_HAVE_AVX512

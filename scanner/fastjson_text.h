@@ -27,6 +27,10 @@ typedef struct {
 
 #ifdef FASTJSON_HAVE_AVX2
 FASTJSON_TEXT_DECLARE(avx2, FASTJSON_TARGET_AVX2)
+/* skip_utf8_text_avx2() after a multibyte character, where most strings end within a few
+ * bytes: a 32-byte block first. */
+FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_chars_avx2(const unsigned char *p,
+		const unsigned char *limit, size_t *saved);
 /* From a \u escape in ASCII text: over plain ASCII, short escapes, \u escapes other than
  * surrogate halves and whole surrogate pairs, adding what they save to *saved; stops at
  * anything else (a quote, a control byte, a byte from 0x80, a lone or reversed half, a
