@@ -53,6 +53,15 @@ static zend_always_inline bool fastjson_simd_has_avx2(fastjson_simd_path path)
 # define FASTJSON_LINE_ALIGNED
 #endif
 
+/* A function its callers compile as if they could not see its body (GCC's noipa): what
+ * the compiler learns from a body can change the register use and layout of a whole
+ * caller's loop when the body changes. */
+#if defined(__GNUC__) && !defined(__clang__)
+# define FASTJSON_OPAQUE __attribute__((noipa))
+#else
+# define FASTJSON_OPAQUE
+#endif
+
 /* The fastest path this build and this CPU can run. */
 fastjson_simd_path fastjson_simd_best_path(void);
 

@@ -54,6 +54,7 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
  * Returns where it stopped: before the first block with a quote that is not escaped
  * (the block loop takes it) or fewer than 64 bytes before the end; NULL at an error.
  * Out of line, as long strings are rare: inline, it cost the block loop registers. */
+FASTJSON_LINE_ALIGNED
 static zend_never_inline FASTJSON_STRUCTURAL_TARGET const unsigned char *FASTJSON_STRUCTURAL_FN(fastjson_structural_string)(
 		fastjson_stage1 *s, uint64_t *escaped_carry, const unsigned char *at, const unsigned char *end)
 {
@@ -141,12 +142,16 @@ static zend_always_inline FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN
 	return carry.in_string == 0 && s.utf8_trails == 0 && fastjson_grammar_complete(&g);
 }
 
+/* On 64-byte lines, as are the parser's loops: code changed before them then does not
+ * move them. */
+FASTJSON_LINE_ALIGNED
 static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_validate)(
 		const zend_string *json, int depth)
 {
 	return FASTJSON_STRUCTURAL_FN(fastjson_structural_run)(json, depth, NULL);
 }
 
+FASTJSON_LINE_ALIGNED
 static FASTJSON_STRUCTURAL_TARGET bool FASTJSON_STRUCTURAL_FN(fastjson_structural_find)(
 		const zend_string *json, int depth, fastjson_pointer_track *track)
 {
