@@ -617,6 +617,75 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_av
 	return fastjson_leading_lanes16_avx2(good);
 }
 
+/* fastjson_utf8_units3_avx2() on both lanes. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_utf8_units3x2_avx2(__m256i seq, __m256i *good)
+{
+	*good = _mm256_cmpeq_epi32(_mm256_and_si256(seq, _mm256_set1_epi32(0xf0c0c0)), _mm256_set1_epi32(0xe08080));
+	return _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(_mm256_srli_epi32(seq, 4), _mm256_set1_epi32(0xf000)),
+		_mm256_and_si256(_mm256_srli_epi32(seq, 2), _mm256_set1_epi32(0x0fc0))), _mm256_and_si256(seq, _mm256_set1_epi32(0x3f)));
+}
+
+/* The 4 sequences of each lane of two 16-byte loads, the first at byte 0 of the lower
+ * lane, the second at byte 4 of the upper, each as lead << 16 | trail << 8 | trail. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_utf8_seq3x2_avx2(const unsigned char *lower,
+		const unsigned char *upper)
+{
+	return _mm256_shuffle_epi8(
+		_mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *) lower)),
+			_mm_loadu_si128((const __m128i *) upper), 1),
+		_mm256_setr_epi8(2, 1, 0, -1, 5, 4, 3, -1, 8, 7, 6, -1, 11, 10, 9, -1,
+			6, 5, 4, -1, 9, 8, 7, -1, 12, 11, 10, -1, 15, 14, 13, -1));
+}
+
+/* fastjson_utf8_escape3_avx2() for 16 sequences at once: the well-formed 3-byte
+ * sequences among the 48 bytes at s (all readable), written as \u escapes; returns how
+ * many. Writes 96 bytes whatever the count. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_wide_avx2(const unsigned char *s,
+		char *out)
+{
+	__m256i good0, good1;
+	/* Sequences 0-3 and 4-7 (bytes 0-11 and 12-23), then 8-11 and 12-15. */
+	const __m256i u0 = fastjson_utf8_units3x2_avx2(fastjson_utf8_seq3x2_avx2(s, s + 8), &good0);
+	const __m256i u1 = fastjson_utf8_units3x2_avx2(fastjson_utf8_seq3x2_avx2(s + 24, s + 32), &good1);
+	/* Packed per lane as 0-3 8-11 | 4-7 12-15, put in order. */
+	const __m256i u = _mm256_permute4x64_epi64(_mm256_packus_epi32(u0, u1), 0xd8);
+	const __m256i top = _mm256_and_si256(u, _mm256_set1_epi16((short) 0xf800));
+	const __m256i good = _mm256_andnot_si256(
+		_mm256_or_si256(_mm256_cmpeq_epi16(top, _mm256_setzero_si256()),
+			_mm256_cmpeq_epi16(top, _mm256_set1_epi16((short) 0xd800))),
+		_mm256_permute4x64_epi64(_mm256_packs_epi32(good0, good1), 0xd8));
+	const __m256i digits = _mm256_setr_epi8('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f',
+		'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f');
+	const __m256i nibbles = _mm256_set1_epi16(0x0f0f);
+	const __m256i even = _mm256_and_si256(u, nibbles);
+	const __m256i odd = _mm256_and_si256(_mm256_srli_epi16(u, 4), nibbles);
+	/* As in fastjson_write_u_escapes8_avx2(), each lane for its own 8 units: 48 bytes. */
+	const __m256i lo = _mm256_shuffle_epi8(digits, _mm256_unpacklo_epi8(even, odd));
+	const __m256i hi = _mm256_shuffle_epi8(digits, _mm256_unpackhi_epi8(even, odd));
+	const __m256i out0 = _mm256_or_si256(_mm256_shuffle_epi8(lo,
+			_mm256_setr_epi8(-1, -1, 3, 2, 1, 0, -1, -1, 7, 6, 5, 4, -1, -1, 11, 10,
+				-1, -1, 3, 2, 1, 0, -1, -1, 7, 6, 5, 4, -1, -1, 11, 10)),
+		_mm256_setr_epi8('\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0,
+			'\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0));
+	const __m256i out1 = _mm256_or_si256(_mm256_or_si256(
+			_mm256_shuffle_epi8(lo, _mm256_setr_epi8(9, 8, -1, -1, 15, 14, 13, 12, -1, -1, -1, -1, -1, -1, -1, -1,
+				9, 8, -1, -1, 15, 14, 13, 12, -1, -1, -1, -1, -1, -1, -1, -1)),
+			_mm256_shuffle_epi8(hi, _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 2, 1, 0, -1, -1,
+				-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 3, 2, 1, 0, -1, -1))),
+		_mm256_setr_epi8(0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u',
+			0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u'));
+	const __m256i out2 = _mm256_or_si256(_mm256_shuffle_epi8(hi,
+			_mm256_setr_epi8(7, 6, 5, 4, -1, -1, 11, 10, 9, 8, -1, -1, 15, 14, 13, 12,
+				7, 6, 5, 4, -1, -1, 11, 10, 9, 8, -1, -1, 15, 14, 13, 12)),
+		_mm256_setr_epi8(0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0,
+			0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0));
+
+	_mm256_storeu_si256((__m256i *) out, _mm256_permute2x128_si256(out0, out1, 0x20));
+	_mm256_storeu_si256((__m256i *) (out + 32), _mm256_permute2x128_si256(out2, out0, 0x30));
+	_mm256_storeu_si256((__m256i *) (out + 64), _mm256_permute2x128_si256(out1, out2, 0x31));
+	return fastjson_ctz32(~(uint32_t) _mm256_movemask_epi8(good)) / 2;
+}
+
 /* The well-formed 4-byte sequences at s, up to 4 (16 bytes, or all that are there fewer
  * than 16 bytes before end), written as surrogate pairs of \u escapes; returns how many.
  * Writes 48 bytes whatever the count. */
@@ -1407,6 +1476,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_a
 # define FASTJSON_ESCAPE_RAW_RUN_WIDE 1
 # define FASTJSON_ESCAPE_U_BLOCK2 fastjson_utf8_escape2_avx2
 # define FASTJSON_ESCAPE_U_BLOCK3 fastjson_utf8_escape3_avx2
+# define FASTJSON_ESCAPE_U_BLOCK3_WIDE fastjson_utf8_escape3_wide_avx2
 # define FASTJSON_ESCAPE_U_BLOCK4 fastjson_utf8_escape4_avx2
 # define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
 # define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_avx2

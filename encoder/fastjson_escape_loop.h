@@ -119,6 +119,18 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET fastjson_utf8_run_end FAST
 		} else {
 			uint32_t cp;
 
+#ifdef FASTJSON_ESCAPE_U_BLOCK3_WIDE
+			if (stop - s >= 48) {
+				unsigned n = FASTJSON_ESCAPE_U_BLOCK3_WIDE(s, out);
+
+				if (n == 0) {
+					break;
+				}
+				s += n * 3;
+				out += n * 6;
+				continue;
+			}
+#endif
 #ifdef FASTJSON_ESCAPE_U_BLOCK3
 			if (stop - s >= 16 || stop == end - 2) {
 				unsigned n = FASTJSON_ESCAPE_U_BLOCK3(s, end, out, stop - s >= 24);
@@ -385,6 +397,7 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string
 #undef FASTJSON_ESCAPE_UTF8_TARGET
 #undef FASTJSON_ESCAPE_U_BLOCK2
 #undef FASTJSON_ESCAPE_U_BLOCK3
+#undef FASTJSON_ESCAPE_U_BLOCK3_WIDE
 #undef FASTJSON_ESCAPE_U_BLOCK4
 #undef FASTJSON_ESCAPE_ASCII_BLOCK
 #undef FASTJSON_ESCAPE_U_LONE4
