@@ -300,8 +300,8 @@ static zend_always_inline const unsigned char *fastjson_copy_clean_neon(const un
  * (\u00XX, or \ufffd for an invalid byte); the slack covers both quotes, a sequence
  * that starts before the end of a chunk and runs 3 bytes past it, a 32-byte block of raw
  * UTF-8 that does, the 8-byte stores of short escapes and the whole-vector stores of the
- * clean-run kernels. The 48-byte stores of the \u block kernels need none: they only run
- * with at least 8 bytes of the chunk's input left, which reserved 48. */
+ * clean-run kernels. The 48- and 96-byte stores of the \u block kernels need none: they
+ * only run with at least 8 (48) bytes of the chunk's input left, which reserved 48 (288). */
 #define FASTJSON_ESCAPE_CHUNK 4096
 #define FASTJSON_ESCAPE_MAX_GROWTH 6
 #define FASTJSON_ESCAPE_SLACK 64

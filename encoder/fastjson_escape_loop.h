@@ -3,9 +3,11 @@
  * names of the functions defined here), FASTJSON_ESCAPE_COPY_CLEAN (the clean-run kernel),
  * FASTJSON_ESCAPE_PATH (the SIMD path) and optionally FASTJSON_ESCAPE_UTF8_RUN (the
  * kernel that copies runs of well-formed 2- and 3-byte sequences under
- * JSON_UNESCAPED_UNICODE, vector paths only), FASTJSON_ESCAPE_U_BLOCK2 and
+ * JSON_UNESCAPED_UNICODE, vector paths only; with FASTJSON_ESCAPE_RAW_RUN_WIDE 1, any
+ * well-formed text), FASTJSON_ESCAPE_U_BLOCK2 and
  * FASTJSON_ESCAPE_U_BLOCK3 (kernels that write up to 8 such sequences of one length as \u
- * escapes at once, fewer when they may not read a whole block), FASTJSON_ESCAPE_U_BLOCK4
+ * escapes at once, fewer when they may not read a whole block), FASTJSON_ESCAPE_U_BLOCK3_WIDE
+ * (up to 16 3-byte ones, from 48 readable bytes), FASTJSON_ESCAPE_U_BLOCK4
  * (the same for up to 4 four-byte sequences, as surrogate pairs),
  * FASTJSON_ESCAPE_UTF8_TARGET (the instruction set of those kernels) and
  * FASTJSON_ESCAPE_ASCII_BLOCK (the kernel that escapes ASCII 16 bytes at a time). */

@@ -315,9 +315,10 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(const un
 /* After a multibyte character: skips text (plain ASCII and well-formed UTF-8), stopping
  * at a character boundary before anything else, which the automaton then takes. SSE2
  * takes 16-byte blocks of ASCII and 2- and 3-byte sequences; AVX2 takes a 32-byte block
- * of any well-formed UTF-8 (fastjson_skip_utf8_chars_avx2()), then, unless a string's end stopped it (a short string with an accent costs no more
- * than before), 64-byte blocks with the structural stage's masks, over short escapes too
- * (fastjson_text.c), as NEON does from the start. AVX-512 takes a string that ends within
+ * of any well-formed UTF-8 (fastjson_skip_utf8_chars_avx2()), then, unless a string's end
+ * stopped it, 64-byte blocks checked by nibble lookups, over short escapes too
+ * (fastjson_text.c); NEON takes those blocks, by the structural stage's masks, from the
+ * start. AVX-512 takes a string that ends within
  * 64 bytes in one load, else those blocks. Called only after a multibyte character, so
  * Latin text never pays for it. */
 static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
