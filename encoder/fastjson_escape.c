@@ -683,7 +683,8 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape3_wi
 	_mm256_storeu_si256((__m256i *) out, _mm256_permute2x128_si256(out0, out1, 0x20));
 	_mm256_storeu_si256((__m256i *) (out + 32), _mm256_permute2x128_si256(out2, out0, 0x30));
 	_mm256_storeu_si256((__m256i *) (out + 64), _mm256_permute2x128_si256(out1, out2, 0x31));
-	return fastjson_ctz32(~(uint32_t) _mm256_movemask_epi8(good)) / 2;
+	/* All 16 good: the bit above the mask's 32 stops the count. */
+	return fastjson_ctz64((uint64_t) ~(uint32_t) _mm256_movemask_epi8(good) | (UINT64_C(1) << 32)) / 2;
 }
 
 /* The well-formed 4-byte sequences at s, up to 4 (16 bytes, or all that are there fewer
