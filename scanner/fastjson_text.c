@@ -150,13 +150,13 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 	}
 
 #define FASTJSON_TEXT_PATH(path, target, utf8_prefix) \
-	target const unsigned char *fastjson_skip_utf8_text_##path( \
+	FASTJSON_LINE_ALIGNED target const unsigned char *fastjson_skip_utf8_text_##path( \
 			const unsigned char *p, const unsigned char *limit, size_t *saved) \
 	{ \
 		FASTJSON_SKIP_TEXT(fastjson_classify_##path, utf8_prefix, fastjson_short_escape_chars_##path); \
 		return p; \
 	} \
-	target const unsigned char *fastjson_skip_short_escapes_##path( \
+	FASTJSON_LINE_ALIGNED target const unsigned char *fastjson_skip_short_escapes_##path( \
 			const unsigned char *p, const unsigned char *limit, size_t *saved) \
 	{ \
 		FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_##path, fastjson_short_escape_chars_##path, \
@@ -204,7 +204,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_text_prefix32_a
 	return stop ? fastjson_ctz32(stop) : 32 - fastjson_utf8_cut32_avx2(v);
 }
 
-FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_chars_avx2(const unsigned char *p,
+FASTJSON_LINE_ALIGNED FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_chars_avx2(const unsigned char *p,
 		const unsigned char *limit, size_t *saved)
 {
 	if (limit - p >= 32) {
@@ -216,7 +216,7 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_utf8_chars_avx2(const un
 	return fastjson_skip_utf8_text_avx2(p, limit, saved);
 }
 
-FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_escaped_text_avx2(const unsigned char *p,
+FASTJSON_LINE_ALIGNED FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_escaped_text_avx2(const unsigned char *p,
 		const unsigned char *limit, size_t *saved)
 {
 	FASTJSON_SKIP_ESCAPED_TEXT(fastjson_classify_avx2, fastjson_short_escape_chars_avx2, FASTJSON_BYTES64_AVX2,
@@ -226,9 +226,22 @@ FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_escaped_text_avx2(const 
 #endif
 #ifdef FASTJSON_HAVE_AVX512
 FASTJSON_TEXT_PREFIX_BY_CLASSES(avx512, FASTJSON_TARGET_AVX512)
-FASTJSON_TEXT_PATH(avx512, FASTJSON_TARGET_AVX512, fastjson_text_prefix_by_classes_avx512)
 
-FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_escaped_text_avx512(const unsigned char *p,
+/* fastjson_text_prefix_avx2() in one 64-byte lookup. */
+static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_text_prefix_avx512(const unsigned char *p,
+		uint64_t stop, uint64_t high)
+{
+	const __m512i bytes = _mm512_loadu_si512((const void *) p);
+
+	if (EXPECTED(!fastjson_utf8_errors64_avx512(bytes, _mm512_setzero_si512()))) {
+		return stop ? fastjson_ctz64(stop) : FASTJSON_BLOCK - fastjson_utf8_cut64_avx512(bytes);
+	}
+	return fastjson_text_prefix_by_classes_avx512(p, stop, high);
+}
+
+FASTJSON_TEXT_PATH(avx512, FASTJSON_TARGET_AVX512, fastjson_text_prefix_avx512)
+
+FASTJSON_LINE_ALIGNED FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_escaped_text_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved)
 {
 	FASTJSON_SKIP_ESCAPED_TEXT(fastjson_classify_avx512, fastjson_short_escape_chars_avx512, FASTJSON_BYTES64_AVX512,
@@ -247,7 +260,7 @@ FASTJSON_TEXT_PATH(neon, , fastjson_text_prefix_by_classes_neon)
  * and control bytes, not the text skip's escape masks), and one that holds the closing
  * quote with well-formed UTF-8 before it ends the string; at anything else the text skip
  * goes on from there. */
-FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(const unsigned char *p,
+FASTJSON_LINE_ALIGNED FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved)
 {
 	while (limit - p > FASTJSON_BLOCK) {
@@ -255,27 +268,23 @@ FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(con
 		const uint64_t stop = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8('"'))
 			| _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8('\\'))
 			| _mm512_cmplt_epu8_mask(bytes, _mm512_set1_epi8(0x20));
-		const uint64_t high = _mm512_movepi8_mask(bytes);
-		fastjson_utf8_classes u;
-		unsigned n;
+		const uint64_t errors = fastjson_utf8_errors64_avx512(bytes, _mm512_setzero_si512());
 
-		fastjson_utf8_classes_avx512(p, high, false, &u);
 		if (stop) {
 			const unsigned end = fastjson_ctz64(stop);
 			/* The bytes up to the stop, which a character before it may not ask for. */
 			const uint64_t upto = (UINT64_C(2) << end) - 1;
 
-			if (p[end] == '"' && !(fastjson_utf8_bad_bytes(high, &u, fastjson_utf8_required(&u), 0) & upto)) {
+			if (p[end] == '"' && !(errors & upto)) {
 				return p + end;
 			}
 			break;
 		}
-		/* Text throughout: on up to a character the block's end cuts, if well-formed. */
-		n = fastjson_text_prefix64(0, high, &u);
-		p += n;
-		if (n < FASTJSON_BLOCK - 3) {
+		if (errors) {
 			break;
 		}
+		/* Text throughout: on up to a character the block's end cuts. */
+		p += FASTJSON_BLOCK - fastjson_utf8_cut64_avx512(bytes);
 	}
 	return fastjson_skip_utf8_text_avx512(p, limit, saved);
 }
@@ -295,7 +304,7 @@ static ZEND_SET_ALIGNED(64, const unsigned char fastjson_unescaped_high[64]) = {
 	0x60, 0x61, '\b', 0x63, 0x64, 0x65, '\f', 0x67, 0x68, 0x69, 0x6a, 0x6b, 0x6c, 0x6d, '\n', 0x6f,
 	0x70, 0x71, '\r', 0x73, '\t', 0x75, 0x76, 0x77, FASTJSON_IDENTITY8(120)};
 
-FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_short_escapes_avx512(const unsigned char *p,
+FASTJSON_LINE_ALIGNED FASTJSON_TARGET_AVX512 fastjson_decoded_run fastjson_decode_short_escapes_avx512(const unsigned char *p,
 		const unsigned char *limit, unsigned char *out, unsigned char *out_end)
 {
 	const __m512i low = _mm512_load_si512((const void *) fastjson_unescaped_low);
@@ -532,7 +541,7 @@ ZEND_SET_ALIGNED(32, const fastjson_u_escape_constants fastjson_u_escape_vec) = 
 	.utf8_2_marks = { 0x80c0, 0x80c0, 0x80c0, 0x80c0, 0x80c0, 0x80c0, 0x80c0, 0x80c0 },
 };
 
-FASTJSON_TARGET_AVX2 fastjson_decoded_run fastjson_decode_u_escapes_avx2(const unsigned char *p,
+FASTJSON_LINE_ALIGNED FASTJSON_TARGET_AVX2 fastjson_decoded_run fastjson_decode_u_escapes_avx2(const unsigned char *p,
 		const unsigned char *limit, unsigned char *out, unsigned char *out_end)
 {
 	while (limit - p >= 32 && out_end - out >= 22) {

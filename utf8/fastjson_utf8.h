@@ -221,6 +221,51 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_cut32_avx2
 
 	return cut ? 32 - fastjson_ctz32(cut) : 0;
 }
+
+# ifdef FASTJSON_HAVE_AVX512
+/* A 16-byte table in all four lanes. */
+static zend_always_inline FASTJSON_TARGET_AVX512 __m512i fastjson_utf8_table_avx512(const uint8_t *table)
+{
+	return _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *) table));
+}
+
+/* fastjson_utf8_errors32_avx2() over 64 bytes, as a mask: bit i set where byte i of v,
+ * after the 64 of before, is not well-formed UTF-8, but for a last character that the
+ * end of v may cut. */
+static zend_always_inline FASTJSON_TARGET_AVX512 uint64_t fastjson_utf8_errors64_avx512(__m512i v, __m512i before)
+{
+	const __m512i nibble = _mm512_set1_epi8(0x0f);
+	/* Each 16-byte lane of v after the one before it (before's last for the first). */
+	const __m512i across = _mm512_alignr_epi64(v, before, 6);
+	const __m512i prev1 = _mm512_alignr_epi8(v, across, 15);
+	const __m512i prev2 = _mm512_alignr_epi8(v, across, 14);
+	const __m512i prev3 = _mm512_alignr_epi8(v, across, 13);
+	/* 0x80: a & b & c */
+	const __m512i pairs = _mm512_ternarylogic_epi32(
+		_mm512_shuffle_epi8(fastjson_utf8_table_avx512(fastjson_utf8_first_high),
+			_mm512_and_si512(_mm512_srli_epi16(prev1, 4), nibble)),
+		_mm512_shuffle_epi8(fastjson_utf8_table_avx512(fastjson_utf8_first_low), _mm512_and_si512(prev1, nibble)),
+		_mm512_shuffle_epi8(fastjson_utf8_table_avx512(fastjson_utf8_second_high),
+			_mm512_and_si512(_mm512_srli_epi16(v, 4), nibble)),
+		0x80);
+	/* Bit 7 where a lead E0+ stands two bytes back or F0+ three: a third or fourth byte. */
+	const __m512i later_trail = _mm512_and_si512(_mm512_or_si512(
+			_mm512_subs_epu8(prev2, _mm512_set1_epi8((char) (0xe0 - 0x80))),
+			_mm512_subs_epu8(prev3, _mm512_set1_epi8((char) (0xf0 - 0x80)))),
+		_mm512_set1_epi8((char) 0x80));
+
+	return _mm512_test_epi8_mask(_mm512_xor_si512(pairs, later_trail), _mm512_set1_epi8((char) 0xff));
+}
+
+/* fastjson_utf8_cut32_avx2() of 64 bytes. */
+static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_utf8_cut64_avx512(__m512i v)
+{
+	const uint64_t cut = _mm512_mask_cmpgt_epu8_mask(UINT64_C(7) << 61, v,
+		_mm512_set_epi32((int) 0xbfdfefff, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+
+	return cut ? 64 - fastjson_ctz64(cut) : 0;
+}
+# endif
 #endif
 
 /* ---- well-formed UTF-8 by bit masks, 64 bytes at a time (the structural stage's
