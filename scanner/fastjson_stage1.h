@@ -554,6 +554,20 @@ static zend_always_inline unsigned fastjson_utf8_lead_for_state(uint64_t trails,
 	return (after & 4) ? 0xf0 : (after & 8) ? 0xf4 : 0xf1;
 }
 
+/* After a block checked by lookups: the state for the next block, as the masks leave it,
+ * from the block's last three bytes; false when its last byte never leads (C0, C1, F5-FF):
+ * that byte's pair is the next block's, which the masks may check, and they take any lead
+ * the state asks trails for. */
+static zend_always_inline bool fastjson_stage1_utf8_state_after(fastjson_stage1 *s, const unsigned char *bytes)
+{
+	const unsigned last = bytes[63], second_last = bytes[62], third_last = bytes[61];
+
+	s->utf8_trails = (last >= 0xc0) | (second_last >= 0xe0) | ((last >= 0xe0) << 1)
+		| (third_last >= 0xf0) | ((second_last >= 0xf0) << 1) | ((last >= 0xf0) << 2);
+	s->utf8_after = (last == 0xe0) | ((last == 0xed) << 1) | ((last == 0xf0) << 2) | ((last == 0xf4) << 3);
+	return last < 0xc0 || last - 0xc2 <= 0xf4 - 0xc2;
+}
+
 /* The block by nibble lookups, about a quarter of the masks' instructions (characters of
  * two bytes at most keep the two-byte masks, which cost less still). The character the
  * block before cut comes before it as a stand-in lead, and the state for the next block
@@ -570,15 +584,9 @@ FASTJSON_STAGE1_CHECK FASTJSON_OPAQUE FASTJSON_TARGET_AVX2 bool fastjson_stage1_
 		: _mm256_setzero_si256();
 	const __m256i errors = _mm256_or_si256(fastjson_utf8_errors32_avx2(first, before),
 		fastjson_utf8_errors32_avx2(second, first));
-	const unsigned last = bytes[63], second_last = bytes[62], third_last = bytes[61];
 
 	(void) high, (void) at;
-	s->utf8_trails = (last >= 0xc0) | (second_last >= 0xe0) | ((last >= 0xe0) << 1)
-		| (third_last >= 0xf0) | ((second_last >= 0xf0) << 1) | ((last >= 0xf0) << 2);
-	s->utf8_after = (last == 0xe0) | ((last == 0xed) << 1) | ((last == 0xf0) << 2) | ((last == 0xf4) << 3);
-	/* The last byte's pair is the next block's, which the masks may check: they take any
-	 * lead the state asks trails for, so one that never leads (C0, C1, F5-FF) fails here. */
-	return _mm256_testz_si256(errors, errors) && (last < 0xc0 || last - 0xc2 <= 0xf4 - 0xc2);
+	return fastjson_stage1_utf8_state_after(s, bytes) & _mm256_testz_si256(errors, errors);
 }
 
 FASTJSON_DEFINE_STAGE1_UTF8_TWO_BYTE(avx2, FASTJSON_TARGET_AVX2, FASTJSON_BYTES64_AVX2, FASTJSON_GT_AVX2, FASTJSON_LT_AVX2)
@@ -596,7 +604,21 @@ static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_utf8_classes_avx5
 	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_AVX512, FASTJSON_GT_AVX512, FASTJSON_LT_AVX512, FASTJSON_EQ_AVX512);
 }
 
-FASTJSON_DEFINE_STAGE1_UTF8(avx512, FASTJSON_TARGET_AVX512)
+/* fastjson_stage1_utf8_avx2() in one 64-byte lookup. Inline: out of line, the block
+ * loop saved its vector registers around each call (AVX-512 has 32 of them, so it does
+ * not run short), and Chinese and emoji text validated 13-26% slower. */
+static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_stage1_utf8_avx512(fastjson_stage1 *s,
+		uint64_t high, const unsigned char *bytes, const unsigned char *at)
+{
+	const __m512i before = s->utf8_trails
+		? _mm512_maskz_set1_epi8(UINT64_C(1) << 63, (char) fastjson_utf8_lead_for_state(s->utf8_trails, s->utf8_after))
+		: _mm512_setzero_si512();
+	const uint64_t errors = fastjson_utf8_errors64_avx512(_mm512_loadu_si512((const void *) bytes), before);
+
+	(void) high, (void) at;
+	return fastjson_stage1_utf8_state_after(s, bytes) & !errors;
+}
+
 FASTJSON_DEFINE_STAGE1_UTF8_TWO_BYTE(avx512, FASTJSON_TARGET_AVX512, FASTJSON_BYTES64_AVX512, FASTJSON_GT_AVX512,
 	FASTJSON_LT_AVX512)
 #endif
