@@ -318,9 +318,9 @@ static zend_always_inline const unsigned char *fastjson_skip_whitespace(const un
  * of any well-formed UTF-8 (fastjson_skip_utf8_chars_avx2()), then, unless a string's end
  * stopped it, 64-byte blocks checked by nibble lookups, over short escapes too
  * (fastjson_text.c); NEON takes those blocks, by the structural stage's masks, from the
- * start. AVX-512 takes a string that ends within
- * 64 bytes in one load, else those blocks. Called only after a multibyte character, so
- * Latin text never pays for it. */
+ * start. AVX-512 takes 64-byte blocks of text up to a string's end in one load each,
+ * else goes on in AVX2's blocks. Called only after a multibyte character, so Latin text
+ * never pays for it. */
 static zend_always_inline const unsigned char *fastjson_skip_utf8_text(
 		const unsigned char *p, const unsigned char *limit, fastjson_simd_path simd, size_t *saved)
 {

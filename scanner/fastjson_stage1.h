@@ -598,12 +598,6 @@ FASTJSON_DEFINE_STAGE1_UTF8_TWO_BYTE(avx2, FASTJSON_TARGET_AVX2, FASTJSON_BYTES6
 # define FASTJSON_LT_AVX512(v, c) _mm512_cmplt_epi8_mask(v, c)
 # define FASTJSON_EQ_AVX512(v, c) _mm512_cmpeq_epi8_mask(v, c)
 
-static zend_always_inline FASTJSON_TARGET_AVX512 void fastjson_utf8_classes_avx512(const unsigned char *bytes,
-		uint64_t high, bool carried, fastjson_utf8_classes *u)
-{
-	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_AVX512, FASTJSON_GT_AVX512, FASTJSON_LT_AVX512, FASTJSON_EQ_AVX512);
-}
-
 /* fastjson_stage1_utf8_avx2() in one 64-byte lookup. Inline: out of line, the block
  * loop saved its vector registers around each call (AVX-512 has 32 of them, so it does
  * not run short), and Chinese and emoji text validated 13-26% slower. */

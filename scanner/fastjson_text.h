@@ -19,9 +19,11 @@ typedef struct {
  * skip_short_escapes, entered at an escape in ASCII text, also stops before a block of
  * plain ASCII alone (the plain skip is faster there); skip_utf8_text, entered after a
  * multibyte character, goes on over those. */
-#define FASTJSON_TEXT_DECLARE(path, target) \
+#define FASTJSON_SHORT_ESCAPES_DECLARE(path, target) \
 	target const unsigned char *fastjson_skip_short_escapes_##path(const unsigned char *p, \
-			const unsigned char *limit, size_t *saved); \
+			const unsigned char *limit, size_t *saved);
+#define FASTJSON_TEXT_DECLARE(path, target) \
+	FASTJSON_SHORT_ESCAPES_DECLARE(path, target) \
 	target const unsigned char *fastjson_skip_utf8_text_##path(const unsigned char *p, \
 			const unsigned char *limit, size_t *saved);
 
@@ -46,11 +48,12 @@ FASTJSON_TARGET_AVX2 fastjson_decoded_run fastjson_decode_u_escapes_avx2(const u
 		const unsigned char *limit, unsigned char *out, unsigned char *out_end);
 #endif
 #ifdef FASTJSON_HAVE_AVX512
-FASTJSON_TEXT_DECLARE(avx512, FASTJSON_TARGET_AVX512)
+/* Its non-ASCII text goes on in skip_utf8_text_avx2(). */
+FASTJSON_SHORT_ESCAPES_DECLARE(avx512, FASTJSON_TARGET_AVX512)
 /* skip_escaped_text_avx2(), on AVX-512. */
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_escaped_text_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved);
-/* skip_utf8_text, but a string that ends within the 64 bytes at p in one step. */
+/* skip_utf8_text_avx2(), but a string that ends within the 64 bytes at p in one step. */
 FASTJSON_TARGET_AVX512 const unsigned char *fastjson_skip_utf8_string_avx512(const unsigned char *p,
 		const unsigned char *limit, size_t *saved);
 /* From p, a character boundary that is not an escaped byte, over plain ASCII and lone
