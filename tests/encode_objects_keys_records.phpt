@@ -147,6 +147,26 @@ $self->list = [new stdClass(), $self, new stdClass()];
 $shapes['recursion'] = [$self];
 $shapes['inf'] = [(object) ['a' => 1.5], (object) ['b' => INF], (object) ['c' => 3]];
 $shapes['deep'] = [(object) ['a' => [(object) ['b' => [(object) ['c' => 1]]]]], new stdClass()];
+// arrays of arrays take the prefetching walk once the output has passed 48 KB
+$pad = str_repeat('p', 49 * 1024);
+for ($n = 1; $n <= 4; $n++) {
+    $list = [];
+    for ($i = 0; $i < $n; $i++) {
+        $list[] = $i % 2 ? [$i, ['j' => $i], []] : ['i' => $i, 'sub' => [[$i], (object) []]];
+    }
+    $holes = $list;
+    unset($holes[$n > 1 ? 1 : 0]);
+    $holes[] = [];
+    $map = array_combine(array_map(fn ($i) => "k$i", array_keys($list)), $list);
+    $sparse = $map;
+    unset($sparse['k' . intdiv($n, 2)]);
+    $refs = $list;
+    $refs[] = &$list[0];
+    foreach (['list' => $list, 'holes' => $holes, 'map' => $map, 'sparse' => $sparse, 'refs' => $refs,
+            'mixed' => [...$list, 'tail', null, 1.5]] as $name => $v) {
+        $shapes["padded_$name$n"] = [$pad, $v];
+    }
+}
 foreach ([0, JSON_PRETTY_PRINT, JSON_FORCE_OBJECT, JSON_PARTIAL_OUTPUT_ON_ERROR,
         JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_PRETTY_PRINT] as $flags) {
     foreach ($shapes as $name => $v) {
