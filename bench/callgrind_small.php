@@ -6,7 +6,8 @@
  *   php callgrind_small.php PAYLOAD CALL SIDE N [cold]
  *
  * PAYLOAD  a payload name of bench/cold.php (tiny, log-record, request-1k, ...)
- * CALL     decode, decode-assoc or validate
+ * CALL     decode, decode-assoc, validate, encode-assoc or encode-obj (the payload
+ *          decoded to arrays or objects once, then encoded)
  * SIDE     ext (fastjson.enabled=0: ext/json answers) or fast (fastjson.enabled=1)
  * N        calls; N < 0 prints the payload's size and checks that both sides agree
  * cold     read an 8 MB string (every line, by strpos()) before each call, which
@@ -23,6 +24,8 @@ $calls = [
     'decode' => static fn(string $s) => json_decode($s),
     'decode-assoc' => static fn(string $s) => json_decode($s, true),
     'validate' => static fn(string $s) => json_validate($s),
+    'encode-assoc' => static fn(string $s) => json_encode(json_decode($s, true)),
+    'encode-obj' => static fn(string $s) => json_encode(json_decode($s)),
 ];
 if (!isset($all[$name], $calls[$call]) || !in_array($side, ['ext', 'fast'], true) || !in_array($mode, ['warm', 'cold'], true)) {
     fwrite(STDERR, "usage: php callgrind_small.php " . implode('|', array_keys($all)) . ' ' . implode('|', array_keys($calls))
@@ -61,9 +64,15 @@ if ($call === 'decode') {
         $cold && strpos($evict, "\1");
         json_decode($json, true);
     }
-} else {
+} elseif ($call === 'validate') {
     for ($i = 0; $i < $n; ++$i) {
         $cold && strpos($evict, "\1");
         json_validate($json);
+    }
+} else {
+    $value = json_decode($json, $call === 'encode-assoc');
+    for ($i = 0; $i < $n; ++$i) {
+        $cold && strpos($evict, "\1");
+        json_encode($value);
     }
 }

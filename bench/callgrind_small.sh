@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Per-call cost of json_decode()/json_validate() on small payloads, ext/json against
+# Per-call cost of json_decode()/json_validate()/json_encode() on small payloads, ext/json against
 # fastjson in one build, counted with valgrind --tool=callgrind: instructions per call
 # (warm), and with -c the distinct data lines a call on cold caches misses. Counts do
 # not depend on machine load: the stable check behind bench/cold.php's timings.
@@ -75,11 +75,12 @@ fi
 declare -A ir data
 for p in $payloads; do
 	bytes=$("${php[@]}" "$helper" "$p" decode fast -1) || exit 2
-	for call in decode decode-assoc validate; do
+	for call in decode decode-assoc validate encode-assoc encode-obj; do
 		"${php[@]}" "$helper" "$p" "$call" fast -1 >/dev/null || exit 2
 		if [ "$cold" = 1 ]; then
 			handler=fastjson_override_json_decode
 			[ "$call" = validate ] && handler=fastjson_override_json_validate
+			[ "${call#encode}" != "$call" ] && handler=fastjson_override_json_encode
 			sim=(--cache-sim=yes "--D1=49152,12,64" "--LL=2097152,16,64" "--toggle-collect=$handler")
 			line="$(printf '%-13s %6d %-12s |' "$p" "$bytes" "$call")"
 			for side in ext fast; do
