@@ -86,7 +86,7 @@ foreach ([0, JSON_PRETTY_PRINT, JSON_FORCE_OBJECT] as $flags) {
     }
 }
 
-/* A prefix string moves each scalar member across the 1024-byte local buffer and, in the
+/* A prefix string moves each scalar member across the 8,192-byte local buffer and, in the
  * long form, across the first growth steps of the heap buffer: every byte offset. */
 $members = [
     ['k' => null, 'key' => true, 'a_longer_key_of_31_bytes_xxxxx' => false, '7' => PHP_INT_MIN, 'v' => 'short clean value 31 bytes xxxx'],
@@ -95,7 +95,7 @@ $members = [
 ];
 foreach ([0, JSON_PRETTY_PRINT, JSON_FORCE_OBJECT | JSON_PARTIAL_OUTPUT_ON_ERROR] as $flags) {
     foreach ($members as $m) {
-        for ($len = 900; $len <= 1100; $len++) {
+        for ($len = 8092; $len <= 8292; $len++) {
             $report->add(fj_compare_encode([str_repeat('p', $len), $m], $flags));
         }
         for ($len = 0; $len <= 160; $len++) {
@@ -114,7 +114,7 @@ for ($depth = 1; $depth <= 40; $depth++) {
         $list = [$list, $d];
     }
     foreach ([JSON_PRETTY_PRINT, JSON_PRETTY_PRINT | JSON_FORCE_OBJECT] as $flags) {
-        for ($len = 960; $len <= 1040; $len += 5) {
+        for ($len = 8152; $len <= 8232; $len += 5) {
             $report->add(fj_compare_encode([str_repeat('p', $len), $nested, $list, []], $flags));
             $pretty_cases++;
         }

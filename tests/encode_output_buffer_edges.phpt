@@ -1,5 +1,5 @@
 --TEST--
-Encode outputs of every length from 0 to 1,300 bytes and around 2, 4 and 8 KB (the output starts in a 1,024-byte buffer on the stack and moves to the heap when it outgrows it), each ending in a string, an invalid UTF-8 byte (rolled back or replaced), a NAN or an object; compact, pretty, partial output, every SIMD path
+Encode outputs of every length from 0 to 1,300 bytes and around 2, 4, 8 and 16 KB (the output starts in an 8,192-byte buffer on the stack and moves to the heap when it outgrows it), each ending in a string, an invalid UTF-8 byte (rolled back or replaced), a NAN or an object; compact, pretty, partial output, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
@@ -24,7 +24,7 @@ function sized(int $len, $tail): array
 
 $tails = ['plain' => 'x', 'invalid utf8' => "ab\xffcd", 'escapes' => "\"\\/\n\u{e9}", 'nan' => NAN,
     'object' => (object) ['k' => "v\xfe"], 'long string' => str_repeat('z', 700)];
-$lengths = array_merge(range(0, 1300), range(2000, 2100), range(4050, 4150), range(8150, 8250));
+$lengths = array_merge(range(0, 1300), range(2000, 2100), range(4050, 4150), range(8150, 8250), range(16330, 16430));
 $flag_sets = [0, JSON_PRETTY_PRINT, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_INVALID_UTF8_SUBSTITUTE,
     JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_PRETTY_PRINT | JSON_UNESCAPED_UNICODE];
 $report = new FjReport;
