@@ -370,7 +370,7 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
 	encoder->simd_path = path;
 	encoder->escape = fastjson_escape_fn_for(path, options);
 	encoder->stack_limit = fastjson_stack_limit();
-	encoder->plain_class = NULL;
+	encoder->plain_class = zend_standard_class_def;
 }
 
 zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val)

@@ -20,8 +20,8 @@ typedef struct _fastjson_encoder {
 	fastjson_escape_fn escape;
 	/* Below this address the C stack is too close to its end to nest deeper. */
 	const char *stack_limit;
-	/* The last class seen that is neither JsonSerializable nor an enum: documents
-	 * of stdClass objects then skip both checks. */
+	/* The last class seen that is neither JsonSerializable nor an enum (at first stdClass,
+	 * which is neither): documents of such objects skip both checks. */
 	const zend_class_entry *plain_class;
 } fastjson_encoder;
 
