@@ -342,6 +342,14 @@ static void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
  * decoded byte by byte near their end. */
 #define FASTJSON_UNESCAPE_STACK 512
 
+/* A string decoded into a scratch buffer. One byte is PHP's interned string for it, as
+ * the engine's own one-character strings are: no allocation (json_decode() allocates
+ * one; only debug_zval_dump() tells them apart, as for "", which both intern). */
+static zend_always_inline zend_string *fastjson_stack_string(const unsigned char *val, size_t len)
+{
+	return len == 1 ? ZSTR_CHAR(val[0]) : zend_string_init((const char *) val, len, 0);
+}
+
 /* A string with escapes or invalid UTF-8 the scanner has validated: every escape is
  * well-formed, and bytes >= 0x80 that start no valid sequence are there only under
  * IGNORE or SUBSTITUTE, which drop each such byte or write U+FFFD for it (SUBSTITUTE
@@ -355,7 +363,7 @@ static zend_never_inline zend_string *fastjson_new_decoded_string(const fastjson
 	zend_string *str = NULL;
 
 	if (s->str_buffered && !s->str_resume) {
-		return zend_string_init((const char *) s->buf, s->str_len, 0);
+		return fastjson_stack_string(s->buf, s->str_len);
 	}
 	if (UNEXPECTED(s->str_has_invalid) || s->str_len > FASTJSON_UNESCAPE_STACK) {
 		str = zend_string_alloc(s->str_len, 0);
@@ -381,7 +389,7 @@ static zend_never_inline zend_string *fastjson_new_decoded_string(const fastjson
 	} else {
 		fastjson_unescape_runs(out, out_end, from, s->str_end, s->limit, s->simd);
 	}
-	return str ? str : zend_string_init((const char *) stack, s->str_len, 0);
+	return str ? str : fastjson_stack_string(stack, s->str_len);
 }
 
 /* A string without escapes: zend_string_init(val, len, 0), and a hint to fetch the block
@@ -416,10 +424,13 @@ static zend_always_inline zend_string *fastjson_new_string(const fastjson_scanne
 
 static zend_always_inline void fastjson_string_value(zval *zv, const fastjson_scanner *s)
 {
-	if (s->str_len == 0) {
+	if (s->str_len > 1) {
+		ZVAL_NEW_STR(zv, fastjson_new_string(s));
+	} else if (s->str_len == 0) {
 		ZVAL_EMPTY_STRING(zv);
 	} else {
-		ZVAL_NEW_STR(zv, fastjson_new_string(s));
+		/* interned, as in fastjson_stack_string() */
+		ZVAL_STR(zv, s->str_verbatim ? ZSTR_CHAR(*s->str_start) : fastjson_new_decoded_string(s));
 	}
 }
 
