@@ -10,6 +10,9 @@
 /* Outputs up to 8 KB (most responses and records) never grow: growing meant up to three
  * allocations, copies and frees per call, cold code on a request's one call. */
 #define FASTJSON_BUF_LOCAL_SIZE 8192
+/* Past this much output a value is likely larger than the caches (see
+ * fastjson_worth_prefetching()); checked as the buffer grows. */
+#define FASTJSON_BUF_LARGE (48 * 1024)
 
 typedef struct {
 	/* NULL while the output is in local. */
@@ -19,6 +22,8 @@ typedef struct {
 	char *end;
 	/* Past a delayed memory_limit error: the output is thrown away (fastjson_buf_grow()). */
 	bool discarding;
+	/* Set by fastjson_buf_grow() once the output has passed FASTJSON_BUF_LARGE bytes. */
+	bool large;
 	/* Small outputs are allocated once, at their exact size, when they are extracted. */
 	char local[FASTJSON_BUF_LOCAL_SIZE];
 } fastjson_buf;

@@ -21,6 +21,7 @@ void fastjson_buf_init(fastjson_buf *buf)
 	buf->pos = buf->local;
 	buf->end = buf->local + FASTJSON_BUF_LOCAL_SIZE;
 	buf->discarding = false;
+	buf->large = false;
 }
 
 void fastjson_buf_free(fastjson_buf *buf)
@@ -333,6 +334,7 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 			fastjson_buf_populate(grown, old_bytes, bytes);
 		}
 	}
+	buf->large = used >= FASTJSON_BUF_LARGE;
 	buf->base = ZSTR_VAL(grown);
 	buf->pos = ZSTR_VAL(grown) + used;
 	buf->end = ZSTR_VAL(grown) + ZSTR_LEN(grown);

@@ -685,14 +685,12 @@ static zend_always_inline void fastjson_prefetch_siblings(const zval *next, cons
 }
 
 /* Whether to walk the table with the prefetches: when its first slot holds an object, or
- * an array once the output has passed FASTJSON_PREFETCH_ARRAYS_AFTER bytes. Lists and maps
- * of objects are where the chains are longest. Arrays of arrays (json_decode($json, true))
- * gain only once the value has outgrown the caches: before that the extra loads cost more
- * than they save (citm_catalog's performances, 110 KB: 2.74x -> 2.55x; all 453 KB, whose
- * value takes 5 MB: 1.87x -> 2.23x), and the output written so far is the cheap measure of
- * how much of the value the walk has been through. */
-#define FASTJSON_PREFETCH_ARRAYS_AFTER (48 * 1024)
-
+ * an array once the output has passed FASTJSON_BUF_LARGE bytes. Lists and maps of objects
+ * are where the chains are longest. Arrays of arrays (json_decode($json, true)) gain only
+ * once the value has outgrown the caches: before that the extra loads cost more than they
+ * save (citm_catalog's performances, 110 KB: 2.74x -> 2.55x; all 453 KB, whose value takes
+ * 5 MB: 1.87x -> 2.23x), and the output written so far is the cheap measure of how much of
+ * the value the walk has been through. */
 static zend_always_inline bool fastjson_worth_prefetching(const fastjson_encoder *encoder, const HashTable *ht)
 {
 	const zval *first = HT_IS_PACKED(ht) ? ht->arPacked : &ht->arData[0].val;
@@ -700,8 +698,7 @@ static zend_always_inline bool fastjson_worth_prefetching(const fastjson_encoder
 	if (Z_TYPE_P(first) == IS_INDIRECT) {
 		first = Z_INDIRECT_P(first);
 	}
-	return Z_TYPE_P(first) == IS_OBJECT
-		|| (Z_TYPE_P(first) == IS_ARRAY && fastjson_buf_len(&encoder->buf) >= FASTJSON_PREFETCH_ARRAYS_AFTER);
+	return Z_TYPE_P(first) == IS_OBJECT || (Z_TYPE_P(first) == IS_ARRAY && encoder->buf.large);
 }
 
 /* The members of an array or property table; FAILURE means the container is abandoned. */

@@ -147,7 +147,8 @@ $self->list = [new stdClass(), $self, new stdClass()];
 $shapes['recursion'] = [$self];
 $shapes['inf'] = [(object) ['a' => 1.5], (object) ['b' => INF], (object) ['c' => 3]];
 $shapes['deep'] = [(object) ['a' => [(object) ['b' => [(object) ['c' => 1]]]]], new stdClass()];
-// arrays of arrays take the prefetching walk once the output has passed 48 KB
+// arrays of arrays take the prefetching walk once the buffer has grown past 48 KB of output
+// (the second string's growth sets it)
 $pad = str_repeat('p', 49 * 1024);
 for ($n = 1; $n <= 4; $n++) {
     $list = [];
@@ -164,7 +165,7 @@ for ($n = 1; $n <= 4; $n++) {
     $refs[] = &$list[0];
     foreach (['list' => $list, 'holes' => $holes, 'map' => $map, 'sparse' => $sparse, 'refs' => $refs,
             'mixed' => [...$list, 'tail', null, 1.5]] as $name => $v) {
-        $shapes["padded_$name$n"] = [$pad, $v];
+        $shapes["padded_$name$n"] = [$pad, $pad, $v];
     }
 }
 foreach ([0, JSON_PRETTY_PRINT, JSON_FORCE_OBJECT, JSON_PARTIAL_OUTPUT_ON_ERROR,
