@@ -22,7 +22,8 @@ typedef struct {
 	char *end;
 	/* Past a delayed memory_limit error: the output is thrown away (fastjson_buf_grow()). */
 	bool discarding;
-	/* Set by fastjson_buf_grow() once the output has passed FASTJSON_BUF_LARGE bytes. */
+	/* Whether the output had passed FASTJSON_BUF_LARGE bytes at the buffer's last growth
+	 * (fastjson_buf_grow()): a cheap, slightly late test of it, made once per growth. */
 	bool large;
 	/* Small outputs are allocated once, at their exact size, when they are extracted. */
 	char local[FASTJSON_BUF_LOCAL_SIZE];
