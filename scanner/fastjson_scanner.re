@@ -506,8 +506,17 @@ number:
 	}
 }
 
+/* fastjson_scan() out of line, for where the parser's expected byte was not there: an
+ * error or the input's end. Another inlined copy of the automaton there would only
+ * spread the parser's code over more pages, which cold calls pay for. */
+static zend_never_inline fastjson_token fastjson_scan_unexpected(fastjson_scanner *s, bool build)
+{
+	return build ? fastjson_scan(s, true) : fastjson_scan(s, false);
+}
+
 /* The next token when the parser expects the punctuation c (token t), as after a key
- * (':') or a member or element (','): one byte test instead of the whole automaton. */
+ * (':') or a member or element (','; or the container's end): one byte test instead of
+ * the whole automaton. */
 static zend_always_inline fastjson_token fastjson_scan_expecting(
 		fastjson_scanner *s, unsigned char c, fastjson_token t, const bool build)
 {
@@ -518,13 +527,17 @@ static zend_always_inline fastjson_token fastjson_scan_expecting(
 		 * that of the depth below. */
 		p = fastjson_skip_whitespace_at(p, s, c == ',' ? s->ws_depth - 1 : s->ws_depth);
 	}
+	s->token = p;
 	if (EXPECTED(*p == c)) {
-		s->token = p;
 		s->cursor = p + 1;
 		return t;
 	}
+	if (c == ',' && (*p == ']' || *p == '}')) {
+		s->cursor = p + 1;
+		return *p == ']' ? FASTJSON_T_RBRACKET : FASTJSON_T_RBRACE;
+	}
 	s->cursor = p;
-	return fastjson_scan(s, build);
+	return fastjson_scan_unexpected(s, build);
 }
 
 /* The next token when the parser expects a key: a string goes straight to the string
@@ -541,5 +554,5 @@ static zend_always_inline fastjson_token fastjson_scan_expecting_key(fastjson_sc
 		return fastjson_scan_string(s, p + 1, build);
 	}
 	s->cursor = p;
-	return fastjson_scan(s, build);
+	return fastjson_scan_unexpected(s, build);
 }
