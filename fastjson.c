@@ -245,7 +245,7 @@ static void fastjson_throw_at(php_json_error_code code, size_t line, size_t colu
 
 /* Encodes value as fastjson_encode() does; NULL on failure, reported as fastjson_encode()
  * reports it (error state, or a JsonException with THROW_ON_ERROR and no PARTIAL). */
-zend_string *fastjson_encode_reported(zval *value, zend_long options, zend_long depth)
+FASTJSON_CALL_PATH zend_string *fastjson_encode_reported(zval *value, zend_long options, zend_long depth)
 {
 	fastjson_encoder encoder;
 
@@ -271,7 +271,7 @@ zend_string *fastjson_encode_reported(zval *value, zend_long options, zend_long 
 	return fastjson_buf_extract(&encoder.buf);
 }
 
-PHP_FUNCTION(fastjson_encode)
+FASTJSON_CALL_PATH PHP_FUNCTION(fastjson_encode)
 {
 	zval *value;
 	zend_long options = 0;
@@ -378,7 +378,7 @@ static zend_always_inline bool fastjson_called_by_own_name(zend_execute_data *ex
 	return EX(func)->internal_function.handler == own;
 }
 
-PHP_FUNCTION(fastjson_decode)
+FASTJSON_CALL_PATH PHP_FUNCTION(fastjson_decode)
 {
 	zend_string *json;
 	bool assoc = false, assoc_null = true;
@@ -461,7 +461,7 @@ static zend_always_inline bool fastjson_validate_args(INTERNAL_FUNCTION_PARAMETE
 
 /* json_validate() of PHP 8.3, also on 8.2; called as fastjson_validate() it also takes
  * FASTJSON_DECODE_RELAXED. */
-PHP_FUNCTION(fastjson_validate)
+FASTJSON_CALL_PATH PHP_FUNCTION(fastjson_validate)
 {
 	zend_string *json, *blanked;
 	const zend_string *text;
@@ -652,7 +652,7 @@ static PHP_RSHUTDOWN_FUNCTION(fastjson)
 	return SUCCESS;
 }
 
-fastjson_key_cache *fastjson_request_key_cache(void)
+FASTJSON_CALL_PATH fastjson_key_cache *fastjson_request_key_cache(void)
 {
 	return &FASTJSON_G(key_cache);
 }

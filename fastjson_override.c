@@ -391,17 +391,17 @@ static zend_always_inline void fastjson_override_call(INTERNAL_FUNCTION_PARAMETE
 	}
 }
 
-static ZEND_NAMED_FUNCTION(fastjson_override_json_encode)
+static FASTJSON_CALL_PATH ZEND_NAMED_FUNCTION(fastjson_override_json_encode)
 {
 	fastjson_override_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_ENCODE);
 }
 
-static ZEND_NAMED_FUNCTION(fastjson_override_json_decode)
+static FASTJSON_CALL_PATH ZEND_NAMED_FUNCTION(fastjson_override_json_decode)
 {
 	fastjson_override_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_DECODE);
 }
 
-ZEND_NAMED_FUNCTION(fastjson_override_json_validate)
+FASTJSON_CALL_PATH ZEND_NAMED_FUNCTION(fastjson_override_json_validate)
 {
 	fastjson_override_call(INTERNAL_FUNCTION_PARAM_PASSTHRU, FASTJSON_FN_VALIDATE);
 }

@@ -16,6 +16,7 @@
 
 #include "fastjson_double_table.h"
 #include "fastjson_tables.h"
+#include "../fastjson_simd.h"
 #include "../fastjson_umul128.h"
 
 #define FASTJSON_DOUBLE_C_MIN (UINT64_C(1) << 52)
@@ -119,7 +120,7 @@ static int32_t fastjson_decimal_length(uint64_t m)
 }
 
 /* Writes the decimal digits of m (< 10^17) so that they end just before end. */
-static void fastjson_write_digits(char *end, uint64_t m)
+static FASTJSON_CALL_PATH void fastjson_write_digits(char *end, uint64_t m)
 {
 	uint32_t x;
 
@@ -149,7 +150,7 @@ static void fastjson_write_digits(char *end, uint64_t m)
 	}
 }
 
-size_t fastjson_double_format_shortest(double value, char *buf)
+FASTJSON_CALL_PATH size_t fastjson_double_format_shortest(double value, char *buf)
 {
 	char *p = buf;
 	uint64_t bits, c, m;

@@ -343,7 +343,7 @@ ZEND_COLD char *fastjson_buf_grow(fastjson_buf *buf, size_t needed)
 
 /* The block shrinks to the output in place (a huge one unmaps its tail, a large one frees
  * its last pages): no copy unless it drops to a smaller size class. */
-zend_string *fastjson_buf_extract(fastjson_buf *buf)
+FASTJSON_CALL_PATH zend_string *fastjson_buf_extract(fastjson_buf *buf)
 {
 	zend_string *result;
 
@@ -361,7 +361,7 @@ zend_string *fastjson_buf_extract(fastjson_buf *buf)
 #define FASTJSON_WALK_ENTRY fastjson_walk
 #include "fastjson_walk.h"
 
-void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth, fastjson_simd_path path)
+FASTJSON_CALL_PATH void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth, fastjson_simd_path path)
 {
 	fastjson_buf_init(&encoder->buf);
 	encoder->options = options;
@@ -375,7 +375,7 @@ void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth
 	encoder->plain_class = zend_standard_class_def;
 }
 
-zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val)
+FASTJSON_CALL_PATH zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val)
 {
 #ifdef FASTJSON_HAVE_AVX512
 	if (encoder->simd_path == FASTJSON_SIMD_AVX512) {

@@ -1679,7 +1679,7 @@ static FASTJSON_TARGET_AVX512 zend_result fastjson_escape_string_raw_avx512(fast
 # include "fastjson_escape_loop.h"
 #endif
 
-fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path, int options)
+FASTJSON_CALL_PATH fastjson_escape_fn fastjson_escape_fn_for(fastjson_simd_path path, int options)
 {
 	(void) options;
 	switch (path) {

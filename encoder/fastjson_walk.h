@@ -133,7 +133,7 @@ static zend_always_inline void fastjson_append_long(fastjson_buf *buf, zend_long
 	buf->pos = fastjson_write_long(fastjson_buf_reserve(buf, FASTJSON_LONG_MAX_LENGTH), value);
 }
 
-static void fastjson_append_double(fastjson_buf *buf, double d, int options)
+static FASTJSON_CALL_PATH void fastjson_append_double(fastjson_buf *buf, double d, int options)
 {
 	char *out;
 	size_t len;
@@ -992,7 +992,7 @@ static zend_result fastjson_encode_other(fastjson_encoder *encoder, zval *val)
 	}
 }
 
-zend_result FASTJSON_WALK_ENTRY(fastjson_encoder *encoder, zval *val)
+FASTJSON_CALL_PATH zend_result FASTJSON_WALK_ENTRY(fastjson_encoder *encoder, zval *val)
 {
 	return fastjson_encode_value(encoder, val);
 }

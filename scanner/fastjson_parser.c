@@ -305,7 +305,7 @@ static zend_never_inline zval *fastjson_grow_values(fastjson_parser *p, zval *sp
 }
 
 /* Releases the stacks; after an error, also what the open containers held. */
-static void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
+static FASTJSON_CALL_PATH void fastjson_parser_free(fastjson_parser *p, bool failed, bool build)
 {
 	if (build) {
 		if (failed) {
@@ -355,7 +355,7 @@ static zend_always_inline zend_string *fastjson_stack_string(const unsigned char
  * IGNORE or SUBSTITUTE, which drop each such byte or write U+FFFD for it (SUBSTITUTE
  * wins, as in ext/json). The scanner's decoder may have decoded all of it, or the bytes
  * before str_resume. */
-static zend_never_inline zend_string *fastjson_new_decoded_string(const fastjson_scanner *s)
+static zend_never_inline FASTJSON_CALL_PATH zend_string *fastjson_new_decoded_string(const fastjson_scanner *s)
 {
 	unsigned char stack[FASTJSON_UNESCAPE_STACK + 32];
 	unsigned char *out = stack, *out_end = stack + sizeof(stack);
@@ -1082,7 +1082,7 @@ static void fastjson_report(const fastjson_parser *p, const zend_string *json, p
 
 /* On a 64-byte line: 80-byte documents lost 3-5% to a move. */
 FASTJSON_LINE_ALIGNED
-php_json_error_code fastjson_decode_ex(zval *return_value, const zend_string *json, int options, int depth,
+FASTJSON_CALL_PATH php_json_error_code fastjson_decode_ex(zval *return_value, const zend_string *json, int options, int depth,
 		fastjson_simd_path simd, fastjson_parse_error *error)
 {
 	fastjson_parser parser;

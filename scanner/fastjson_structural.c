@@ -333,7 +333,7 @@ static zend_always_inline bool fastjson_structural_on_path(const zend_string *js
 
 #undef FASTJSON_STRUCTURAL_ON_PATH
 
-bool fastjson_structural_validate(const zend_string *json, int depth, fastjson_simd_path simd)
+FASTJSON_CALL_PATH bool fastjson_structural_validate(const zend_string *json, int depth, fastjson_simd_path simd)
 {
 	return fastjson_structural_on_path(json, depth, simd, NULL);
 }
