@@ -45,6 +45,13 @@
  *   --peer=auto|off    time the peer when it is loaded (default auto), or never
  *   --payloads=A,B     only these payloads (names as in the table)
  *   --ops=A,B          only these calls (decode, decode-assoc, validate, encode-assoc, encode-obj)
+ *   --floor            decode calls get a third side, "build": a PHP function generated
+ *                      from the decoded value builds an equal value from prepared parts,
+ *                      parsing nothing (every scalar a variable, so that each array is
+ *                      built at run time; strings shared, keys literal). Its cold time is
+ *                      what any decoder pays for the result's memory, tables, freeing and
+ *                      a call; "max" = ext/json ÷ build bounds the ratio a decoder could
+ *                      reach (from above: a decoder also allocates each string and key)
  *   --json=FILE        write all samples and settings as JSON
  */
 
@@ -93,6 +100,51 @@ function time_encode(mixed $in): int
     return hrtime(true) - $t;
 }
 
+/* The builders of --floor, by call and input: the look-up stays outside the timed part. */
+final class Floor
+{
+    /** @var array<string, array<string, array{0: Closure, 1: array}>> */
+    public static array $builders = [];
+
+    /* A function building a value equal to $value: arrays and stdClass objects as literals
+     * of their keys, every scalar read from the returned parts array. */
+    public static function builder(mixed $value): array
+    {
+        $parts = [];
+        $code = self::code($value, $parts);
+        return [eval("return static fn(array \$s) => $code;"), $parts];
+    }
+
+    private static function code(mixed $v, array &$parts): string
+    {
+        if (is_array($v) || $v instanceof stdClass) {
+            $members = [];
+            foreach ((array)$v as $k => $x) {
+                $members[] = var_export($k, true) . ' => ' . self::code($x, $parts);
+            }
+            return (is_object($v) ? '(object)' : '') . '[' . implode(', ', $members) . ']';
+        }
+        $parts[] = $v;
+        return '$s[' . (count($parts) - 1) . ']';
+    }
+}
+
+function time_build_decode(mixed $in): int
+{
+    [$build, $parts] = Floor::$builders['decode'][$in];
+    $t = hrtime(true);
+    $build($parts);
+    return hrtime(true) - $t;
+}
+
+function time_build_decode_assoc(mixed $in): int
+{
+    [$build, $parts] = Floor::$builders['decode-assoc'][$in];
+    $t = hrtime(true);
+    $build($parts);
+    return hrtime(true) - $t;
+}
+
 function time_peer_decode(mixed $in): int
 {
     $t = hrtime(true);
@@ -121,11 +173,11 @@ function ops(): array
     $json = static fn(string $j) => $j;
     return [
         'decode' => ['fn' => 'json_decode', 'time' => 'time_decode', 'input' => $json,
-                     'call' => static fn($in) => json_decode($in),
+                     'call' => static fn($in) => json_decode($in), 'build' => 'time_build_decode',
                      'peer' => 'time_peer_decode', 'call_peer' => static fn($in) => simdjson_decode($in),
                      'peer_ok' => static fn($out) => $out !== null],
         'decode-assoc' => ['fn' => 'json_decode', 'time' => 'time_decode_assoc', 'input' => $json,
-                     'call' => static fn($in) => json_decode($in, true),
+                     'call' => static fn($in) => json_decode($in, true), 'build' => 'time_build_decode_assoc',
                      'peer' => 'time_peer_decode_assoc', 'call_peer' => static fn($in) => simdjson_decode($in, true),
                      'peer_ok' => static fn($out) => $out !== null],
         'validate' => ['fn' => 'json_validate', 'time' => 'time_validate', 'input' => $json,
@@ -460,11 +512,11 @@ function geomean(array $a): float
 
 function parse_options(array $argv): array
 {
-    $o = ['quick' => false, 'budget' => null, 'samples' => null, 'warm' => null, 'evict_mb' => null,
+    $o = ['quick' => false, 'floor' => false, 'budget' => null, 'samples' => null, 'warm' => null, 'evict_mb' => null,
           'evict' => 'read', 'peer' => 'auto', 'json' => null, 'payloads' => null, 'ops' => null];
     foreach (array_slice($argv, 1) as $a) {
-        if ($a === '--quick') {
-            $o['quick'] = true;
+        if ($a === '--quick' || $a === '--floor') {
+            $o[substr($a, 2)] = true;
         } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json|payloads|ops)=(.+)$/s', $a, $m)) {
             $o[['warm-samples' => 'warm', 'evict-mb' => 'evict_mb'][$m[1]] ?? $m[1]] = $m[2];
         } elseif ($a === '-h' || $a === '--help') {
@@ -548,6 +600,14 @@ function main(array $argv): int
             $where = "$pname/$oname";
             verify_cell($op, $in, $where);
             $sides = ['ext' => $op['time'], 'fast' => $op['time']];
+            if ($o['floor'] && isset($op['build'])) {
+                $built = Floor::builder(($op['call'])($in));
+                if (serialize(($built[0])($built[1])) !== serialize(($op['call'])($in))) {
+                    abort("$where: the --floor builder's value differs from json_decode()'s");
+                }
+                Floor::$builders[$oname][$in] = $built;
+                $sides['build'] = $op['build'];
+            }
             if ($peer !== null && isset($op['peer'])) {
                 try {
                     $ok = ($op['peer_ok'])(($op['call_peer'])($in));
@@ -600,6 +660,9 @@ function main(array $argv): int
     if ($peer !== null) {
         $hdr .= sprintf(' | %6s %6s %6s %6s', 'w peer', 'f/peer', 'c peer', 'f/peer');
     }
+    if ($o['floor']) {
+        $hdr .= sprintf(' | %7s %6s', 'c build', 'max');
+    }
     echo "\n$hdr\n", str_repeat('-', strlen($hdr)), "\n";
 
     $t0 = hrtime(true);
@@ -614,6 +677,9 @@ function main(array $argv): int
         foreach (['warm', 'cold'] as $phase) {
             $r[$phase] = ['median_ns' => array_map('median', $m[$phase])]
                 + ratio($m[$phase], $m[$phase . '_rounds'], 'ext', 'fast');
+            if (isset($c['sides']['build'])) {
+                $r[$phase]['max'] = ratio($m[$phase], $m[$phase . '_rounds'], 'ext', 'build');
+            }
             if (isset($c['sides']['peer'])) {
                 $r[$phase]['peer'] = ratio($m[$phase], $m[$phase . '_rounds'], 'ext', 'peer');
                 $r[$phase]['fast_vs_peer'] = ratio($m[$phase], $m[$phase . '_rounds'], 'peer', 'fast');
@@ -635,6 +701,9 @@ function main(array $argv): int
                     $r['cold']['peer']['ratio'], $r['cold']['fast_vs_peer']['ratio'])
                 : ' |' . (isset($r['peer_skipped']) ? ' peer skipped' : '');
         }
+        if (isset($r['cold']['max'])) {
+            $line .= sprintf(' | %7s %5.2fx', us($r['cold']['median_ns']['build']), $r['cold']['max']['ratio']);
+        }
         echo $line, "\n";
         $results[] = $r;
     }
@@ -644,8 +713,13 @@ function main(array $argv): int
     foreach (array_keys($ops) as $oname) {
         $rs = array_filter($results, static fn($r) => $r['op'] === $oname);
         if ($rs) {
-            printf("  %-12s warm %5.2fx   cold %5.2fx\n", $oname, geomean(array_map(static fn($r) => $r['warm']['ratio'], $rs)),
+            printf("  %-12s warm %5.2fx   cold %5.2fx", $oname, geomean(array_map(static fn($r) => $r['warm']['ratio'], $rs)),
                 geomean(array_map(static fn($r) => $r['cold']['ratio'], $rs)));
+            $floors = array_filter($rs, static fn($r) => isset($r['cold']['max']));
+            if ($floors) {
+                printf("   cold max (ext/json ÷ build) %5.2fx", geomean(array_map(static fn($r) => $r['cold']['max']['ratio'], $floors)));
+            }
+            echo "\n";
         }
     }
     foreach ($peerSkips as $where => $why) {
