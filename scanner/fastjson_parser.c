@@ -202,7 +202,12 @@ static zend_always_inline bool fastjson_shape_key_at(const fastjson_shape_key *k
 		&& p[len + 1] == '"');
 }
 
+/* On the C stack, at decode_ex's frame. The string buffer, which only strings with
+ * escapes use, comes first (lowest): what every call touches (the scanner, the first
+ * frames and values) then lies 4 KB nearer the caller's frame, on fewer pages for a call
+ * whose TLB holds other work (cold 351 B - 10 KB decodes 5-15% faster). */
 typedef struct {
+	unsigned char str_buf[FASTJSON_STR_BUF];
 	fastjson_scanner scanner;
 	int max_depth;
 	fastjson_frame *frames;
@@ -216,7 +221,6 @@ typedef struct {
 	fastjson_key_cache *keys;
 	fastjson_frame frames_local[FASTJSON_LOCAL_FRAMES];
 	zval values_local[FASTJSON_LOCAL_VALUES];
-	unsigned char str_buf[FASTJSON_STR_BUF];
 } fastjson_parser;
 
 static void fastjson_parser_init(fastjson_parser *p, const zend_string *json, int options, int depth,
