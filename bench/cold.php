@@ -129,17 +129,10 @@ final class Floor
     }
 }
 
-function time_build_decode(mixed $in): int
+/* The build side of --floor for the call $op (the closure choosing $op is not timed). */
+function time_build(string $op, mixed $in): int
 {
-    [$build, $parts] = Floor::$builders['decode'][$in];
-    $t = hrtime(true);
-    $build($parts);
-    return hrtime(true) - $t;
-}
-
-function time_build_decode_assoc(mixed $in): int
-{
-    [$build, $parts] = Floor::$builders['decode-assoc'][$in];
+    [$build, $parts] = Floor::$builders[$op][$in];
     $t = hrtime(true);
     $build($parts);
     return hrtime(true) - $t;
@@ -173,11 +166,12 @@ function ops(): array
     $json = static fn(string $j) => $j;
     return [
         'decode' => ['fn' => 'json_decode', 'time' => 'time_decode', 'input' => $json,
-                     'call' => static fn($in) => json_decode($in), 'build' => 'time_build_decode',
+                     'call' => static fn($in) => json_decode($in), 'build' => static fn($in) => time_build('decode', $in),
                      'peer' => 'time_peer_decode', 'call_peer' => static fn($in) => simdjson_decode($in),
                      'peer_ok' => static fn($out) => $out !== null],
         'decode-assoc' => ['fn' => 'json_decode', 'time' => 'time_decode_assoc', 'input' => $json,
-                     'call' => static fn($in) => json_decode($in, true), 'build' => 'time_build_decode_assoc',
+                     'call' => static fn($in) => json_decode($in, true),
+                     'build' => static fn($in) => time_build('decode-assoc', $in),
                      'peer' => 'time_peer_decode_assoc', 'call_peer' => static fn($in) => simdjson_decode($in, true),
                      'peer_ok' => static fn($out) => $out !== null],
         'validate' => ['fn' => 'json_validate', 'time' => 'time_validate', 'input' => $json,
