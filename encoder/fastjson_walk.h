@@ -443,6 +443,16 @@ static const char fastjson_literals[IS_TRUE + 1][8] = {
 	[IS_FALSE] = {'f', 'a', 'l', 's', 'e', 0, 0, 5},
 	[IS_TRUE] = {'t', 'r', 'u', 'e', 0, 0, 0, 4}};
 
+/* Whether objects of the class are encoded as their properties: neither JsonSerializable
+ * nor an enum. A class without interfaces is neither (a linked class lists its inherited
+ * interfaces too, and every enum implements UnitEnum), so entities of several classes
+ * skip fastjson_encode_other(), where the one-class memo alone sent each object of a
+ * record whose classes alternate (order, customer, item). */
+static zend_always_inline bool fastjson_is_plain_class(const fastjson_encoder *encoder, const zend_class_entry *ce)
+{
+	return ce == encoder->plain_class || ce->num_interfaces == 0;
+}
+
 /* Every value goes through here: the common cases inline, the rest in
  * fastjson_encode_other(). After a member's prefix `room` is where the value goes, with
  * FASTJSON_VALUE_ROOM bytes reserved, and encoder->buf.pos is not set yet: the writers
@@ -499,7 +509,7 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 			fastjson_enter_room(encoder, room);
 			return fastjson_encode_container(encoder, val);
 		case IS_OBJECT:
-			if (Z_OBJCE_P(val) == encoder->plain_class) {
+			if (fastjson_is_plain_class(encoder, Z_OBJCE_P(val))) {
 				fastjson_enter_room(encoder, room);
 				return fastjson_encode_container(encoder, val);
 			}

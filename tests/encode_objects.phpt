@@ -92,6 +92,18 @@ class Child extends Order {
     public $child = 'c';
     public $a = 'child-a';
 }
+/* JsonSerializable only through the parent, and entities of alternating classes: a class
+ * without interfaces of its own must not pass for one without any. */
+class JSInherited extends JS {
+    public $own = 'not encoded';
+}
+class JSInheritedTwice extends JSInherited {}
+class PlainCountable implements Countable {
+    public $n = 2;
+    public function count(): int { return 7; }
+}
+final class Money { public function __construct(public string $cur = 'EUR', public float $amount = 9.5) {} }
+final class Line { public function __construct(public string $sku = 'S-1', public ?Money $price = null) {} }
 
 $cases = [
     'js scalar' => fn() => new JS(1.5),
@@ -115,6 +127,11 @@ $cases = [
     'js reenter other partial' => fn() => new JSReenterOther([NAN, "\xfe"], JSON_PARTIAL_OUTPUT_ON_ERROR),
     'js reenter then outer error' => fn() => [new JSReenterOther(1), "\xff"],
     'js inner throw caught' => fn() => new JSInnerThrowCaught,
+    'js inherited' => fn() => new JSInherited(['inherited' => true]),
+    'js inherited twice' => fn() => [new JSInheritedTwice(1), new JSInheritedTwice("\u{e9}")],
+    'entities alternating with js' => fn() => [new Line('a', new Money), new JSInherited('x'), new Money('USD', 1.0),
+        new JSInheritedTwice([new Line]), new Line('b', new Money('GBP', 2.25)), new PlainCountable, Unit::B, new Money],
+    'entities then enum' => fn() => [new Money, Suit::Hearts, new Line, Level::High, new Money, SerializableEnum::X],
     'js counter' => function () { JSCounter::$calls = 0; return [new JSCounter, new JSCounter, 'k' => new JSCounter]; },
     'js mutates' => function () { $arr = ['a' => 1, 'b' => 2]; $arr['m'] = new JSMutates($arr); return $arr; },
     'enum string' => fn() => Suit::Hearts,
