@@ -866,6 +866,17 @@ static zend_never_inline zend_result fastjson_encode_members_prefetching_compact
 	return fastjson_encode_members_prefetching(encoder, val, ht, as_object, need_comma, false);
 }
 
+/* zend_array_is_list(), which walks a map's keys until one is not the next index: a map
+ * whose first bucket holds a string key, a record's, is answered without the loop. */
+static zend_always_inline bool fastjson_array_is_list(zend_array *ht)
+{
+	if (!HT_IS_PACKED(ht) && ht->nNumUsed > 0 && ht->arData[0].key != NULL
+			&& Z_TYPE(ht->arData[0].val) != IS_UNDEF) {
+		return false;
+	}
+	return zend_array_is_list(ht);
+}
+
 /* Arrays, and objects whose properties come from a table (dynamic properties,
  * get_properties_for: DateTime, ArrayObject, ...). */
 static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
@@ -880,7 +891,7 @@ static zend_result fastjson_encode_array(fastjson_encoder *encoder, zval *val)
 
 	if (Z_TYPE_P(val) == IS_ARRAY) {
 		ht = Z_ARRVAL_P(val);
-		as_object = (encoder->options & PHP_JSON_FORCE_OBJECT) || !zend_array_is_list(ht);
+		as_object = (encoder->options & PHP_JSON_FORCE_OBJECT) || !fastjson_array_is_list(ht);
 	} else if (fastjson_object_has_std_properties(Z_OBJ_P(val))) {
 		if (Z_OBJ_P(val)->properties == NULL) {
 			return fastjson_encode_plain_object(encoder, Z_OBJ_P(val));

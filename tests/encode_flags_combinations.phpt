@@ -12,6 +12,11 @@ $holes_mid = [1, 2, 3];
 unset($holes_mid[1]);
 $holes_last = [1, 2, 3];
 unset($holes_last[2]);
+/* maps that are lists again once their first, string, key is deleted */
+$list_after_key = ['k' => 0, 0 => 'a', 1 => 'b'];
+unset($list_after_key['k']);
+$map_after_key = ['k' => 0, 1 => 'a', 0 => 'b'];
+unset($map_after_key['k']);
 $obj = new stdClass;
 $obj->p = "/";
 $obj->q = [1, 2];
@@ -34,6 +39,8 @@ $values = [
     'empty_object' => new stdClass,
     'list_hole_middle' => $holes_mid,
     'list_hole_last' => $holes_last,
+    'list_after_deleted_key' => $list_after_key,
+    'map_after_deleted_key' => $map_after_key,
     'int_keys' => [3 => 'a', -1 => 'b', 0 => 'c', PHP_INT_MAX => 'd'],
     'string_keys' => ['a/b' => 1, '<tag>' => 2, 'é' => 3, "\u{2028}" => 4, '12' => 5, '1.5' => 6, ' 7' => 7, "q\"'&" => 8, '' => 9, "\0x" => 10],
     'invalid_key' => ["a\xff" => 1, 'b' => 2],
