@@ -731,6 +731,51 @@ static zend_always_inline bool fastjson_worth_prefetching(const fastjson_encoder
 	return Z_TYPE_P(first) == IS_OBJECT || (Z_TYPE_P(first) == IS_ARRAY && encoder->buf.large);
 }
 
+/* null, false, true or an integer: what a scalar run writes. */
+static zend_always_inline bool fastjson_is_run_scalar(const zval *zv)
+{
+	return (unsigned) (Z_TYPE_P(zv) - IS_NULL) <= IS_LONG - IS_NULL;
+}
+
+/* Writes the list's elements from zv on while they are run scalars, and returns the first
+ * that is not (or zv_end). The output position and the comma flag stay in registers, and
+ * no jump table is taken per element. Through the value writer (the position stored and
+ * reloaded, a switch per element) a list of 2,000 nulls took 3.5-35 us on this AMD EPYC
+ * depending on where the stack and the list lay (json_encode: 8.7 us), 30 us in one of
+ * four placements; here 2.3-4.2 us. */
+static zend_always_inline zval *fastjson_encode_scalar_run(fastjson_encoder *encoder, zval *zv, zval *zv_end,
+		bool *need_comma, bool pretty)
+{
+	size_t indent = fastjson_indent_width(encoder, pretty);
+	/* a comma, the newline and indent, a value */
+	size_t needed = 2 + indent + FASTJSON_INDENT_SLACK + FASTJSON_LONG_MAX_LENGTH;
+	char *out = encoder->buf.pos;
+	bool comma = *need_comma;
+
+	do {
+		if (UNEXPECTED((size_t) (encoder->buf.end - out) < needed)) {
+			encoder->buf.pos = out;
+			out = fastjson_buf_grow(&encoder->buf, needed);
+		}
+		*out = ',';
+		out += comma;
+		comma = true;
+		out = fastjson_write_newline(out, indent, pretty);
+		if (Z_TYPE_P(zv) == IS_LONG) {
+			out = fastjson_write_long(out, Z_LVAL_P(zv));
+		} else {
+			const char *literal = fastjson_literals[Z_TYPE_P(zv)];
+
+			memcpy(out, literal, 8);
+			out += literal[7];
+		}
+		zv++;
+	} while (zv != zv_end && fastjson_is_run_scalar(zv));
+	encoder->buf.pos = out;
+	*need_comma = comma;
+	return zv;
+}
+
 /* The members of an array or property table; FAILURE means the container is abandoned. */
 static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *encoder, zval *val, HashTable *ht,
 		bool as_object, bool *need_comma, bool pretty)
@@ -746,8 +791,15 @@ static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *
 
 			for (; zv != zv_end; zv++) {
 				/* A list of scalars (numbers, true/null) pays one test per element. */
-				if (Z_REFCOUNTED_P(zv) && zv_end - zv > FASTJSON_MEMBER_LOOKAHEAD) {
-					fastjson_prefetch_member(&zv[FASTJSON_MEMBER_LOOKAHEAD]);
+				if (Z_REFCOUNTED_P(zv)) {
+					if (zv_end - zv > FASTJSON_MEMBER_LOOKAHEAD) {
+						fastjson_prefetch_member(&zv[FASTJSON_MEMBER_LOOKAHEAD]);
+					}
+				} else if (fastjson_is_run_scalar(zv)) {
+					zv = fastjson_encode_scalar_run(encoder, zv, zv_end, need_comma, pretty);
+					if (zv == zv_end) {
+						break;
+					}
 				}
 				if (Z_TYPE_P(zv) == IS_UNDEF) {
 					continue;
