@@ -210,18 +210,31 @@ static zend_always_inline char *fastjson_write_newline(char *out, size_t indent,
 	return out + indent;
 }
 
+/* Bytes a member's prefix (the comma, the newline and indent) and `extra` more may take. */
+static zend_always_inline size_t fastjson_member_room(size_t indent, size_t extra)
+{
+	return 2 + indent + FASTJSON_INDENT_SLACK + extra;
+}
+
+/* A member's prefix at out, which has fastjson_member_room() bytes: the comma unless it
+ * is the first, then the newline and indent. Returns where the member goes. */
+static zend_always_inline char *fastjson_write_member_prefix(char *out, bool *need_comma, size_t indent, bool pretty)
+{
+	*out = ',';
+	out += *need_comma;
+	*need_comma = true;
+	return fastjson_write_newline(out, indent, pretty);
+}
+
 /* Starts a member: the comma, then the newline and indent. Reserves `extra` more bytes
  * after them, and returns where to write. */
 static zend_always_inline char *fastjson_begin_member(fastjson_encoder *encoder, bool *need_comma, size_t extra,
 		bool pretty)
 {
 	size_t indent = fastjson_indent_width(encoder, pretty);
-	char *out = fastjson_buf_reserve(&encoder->buf, 2 + indent + FASTJSON_INDENT_SLACK + extra);
 
-	*out = ',';
-	out += *need_comma;
-	*need_comma = true;
-	return fastjson_write_newline(out, indent, pretty);
+	return fastjson_write_member_prefix(fastjson_buf_reserve(&encoder->buf, fastjson_member_room(indent, extra)),
+		need_comma, indent, pretty);
 }
 
 static zend_always_inline char *fastjson_write_key_separator(char *out, bool pretty)
@@ -384,7 +397,7 @@ static zend_always_inline zend_result fastjson_close_container(
 	if (need_comma) {
 		bool pretty = fastjson_is_pretty(encoder);
 		size_t indent = fastjson_indent_width(encoder, pretty);
-		char *out = fastjson_buf_reserve(&encoder->buf, 2 + indent + FASTJSON_INDENT_SLACK);
+		char *out = fastjson_buf_reserve(&encoder->buf, fastjson_member_room(indent, 0));
 
 		out = fastjson_write_newline(out, indent, pretty);
 		*out++ = closer;
@@ -443,6 +456,15 @@ static const char fastjson_literals[IS_TRUE + 1][8] = {
 	[IS_FALSE] = {'f', 'a', 'l', 's', 'e', 0, 0, 5},
 	[IS_TRUE] = {'t', 'r', 'u', 'e', 0, 0, 0, 4}};
 
+/* null, false or true at out, which has 8 bytes; returns the literal's end. */
+static zend_always_inline char *fastjson_write_literal(char *out, zend_uchar type)
+{
+	const char *literal = fastjson_literals[type];
+
+	memcpy(out, literal, 8);
+	return out + literal[7];
+}
+
 /* Whether objects of the class are encoded as their properties: neither JsonSerializable
  * nor an enum. A class without interfaces is neither (a linked class lists its inherited
  * interfaces too, and every enum implements UnitEnum), so entities of several classes
@@ -468,14 +490,8 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 		case IS_NULL:
 		case IS_FALSE:
 		case IS_TRUE:
-		{
-			const char *literal = fastjson_literals[Z_TYPE_P(val)];
-
-			out = fastjson_value_out(encoder, 8, room);
-			memcpy(out, literal, 8);
-			encoder->buf.pos = out + literal[7];
+			encoder->buf.pos = fastjson_write_literal(fastjson_value_out(encoder, 8, room), Z_TYPE_P(val));
 			return SUCCESS;
-		}
 		case IS_LONG:
 			encoder->buf.pos = fastjson_write_long(fastjson_value_out(encoder, FASTJSON_LONG_MAX_LENGTH, room),
 				Z_LVAL_P(val));
@@ -741,14 +757,13 @@ static zend_always_inline bool fastjson_is_run_scalar(const zval *zv)
  * that is not (or zv_end). The output position and the comma flag stay in registers, and
  * no jump table is taken per element. Through the value writer (the position stored and
  * reloaded, a switch per element) a list of 2,000 nulls took 3.5-35 us on this AMD EPYC
- * depending on where the stack and the list lay (json_encode: 8.7 us), 30 us in one of
- * four placements; here 2.3-4.2 us. */
+ * depending on where the stack and the list lay (json_encode: 8.7 us), 30 us or more in
+ * a quarter of 40 placements; here 2.3-4.2 us. */
 static zend_always_inline zval *fastjson_encode_scalar_run(fastjson_encoder *encoder, zval *zv, zval *zv_end,
 		bool *need_comma, bool pretty)
 {
 	size_t indent = fastjson_indent_width(encoder, pretty);
-	/* a comma, the newline and indent, a value */
-	size_t needed = 2 + indent + FASTJSON_INDENT_SLACK + FASTJSON_LONG_MAX_LENGTH;
+	size_t needed = fastjson_member_room(indent, FASTJSON_LONG_MAX_LENGTH);
 	char *out = encoder->buf.pos;
 	bool comma = *need_comma;
 
@@ -757,18 +772,8 @@ static zend_always_inline zval *fastjson_encode_scalar_run(fastjson_encoder *enc
 			encoder->buf.pos = out;
 			out = fastjson_buf_grow(&encoder->buf, needed);
 		}
-		*out = ',';
-		out += comma;
-		comma = true;
-		out = fastjson_write_newline(out, indent, pretty);
-		if (Z_TYPE_P(zv) == IS_LONG) {
-			out = fastjson_write_long(out, Z_LVAL_P(zv));
-		} else {
-			const char *literal = fastjson_literals[Z_TYPE_P(zv)];
-
-			memcpy(out, literal, 8);
-			out += literal[7];
-		}
+		out = fastjson_write_member_prefix(out, &comma, indent, pretty);
+		out = Z_TYPE_P(zv) == IS_LONG ? fastjson_write_long(out, Z_LVAL_P(zv)) : fastjson_write_literal(out, Z_TYPE_P(zv));
 		zv++;
 	} while (zv != zv_end && fastjson_is_run_scalar(zv));
 	encoder->buf.pos = out;
@@ -790,7 +795,8 @@ static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *
 			zval *zv = ht->arPacked, *zv_end = zv + ht->nNumUsed;
 
 			for (; zv != zv_end; zv++) {
-				/* A list of scalars (numbers, true/null) pays one test per element. */
+				/* A refcounted element starts the load of the one two ahead; null, booleans
+				 * and integers are written as runs. */
 				if (Z_REFCOUNTED_P(zv)) {
 					if (zv_end - zv > FASTJSON_MEMBER_LOOKAHEAD) {
 						fastjson_prefetch_member(&zv[FASTJSON_MEMBER_LOOKAHEAD]);
