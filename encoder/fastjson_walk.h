@@ -15,6 +15,7 @@
 #include "fastjson_tables.h"
 #include "fastjson_compat.h"
 #include "../fastjson_stack.h"
+#include "../fastjson_umul128.h"
 
 /* ---- scalars ------------------------------------------------------------------ */
 
@@ -67,22 +68,24 @@ static zend_always_inline char *fastjson_write_8_digits(char *out, uint32_t v)
 	return out + 8;
 }
 
-/* Nine digits, zero-padded, without a division: v / 10^8 as a fixed-point number with 57
- * fraction bits, whose integer part is the first digit and whose fraction times 100
- * gives each next pair. The rounded-up reciprocal's error stays below the last pair's
- * unit for every v < 10^9 (checked for all of them). */
-static zend_always_inline uint64_t fastjson_next_pair(char *out, uint64_t x)
+/* Nine digits, zero-padded, without a division: v / 10^8 as a fixed-point number with a
+ * 64-bit fraction, whose integer part (the product's high half) is the first digit and
+ * whose fraction times 100 gives each next pair, one multiply per pair. The rounded-up
+ * reciprocal's error, carried to the last pair, stays below 1% of its unit for every
+ * v < 10^9 (checked for all of them). */
+static zend_always_inline uint64_t fastjson_next_pair(char *out, uint64_t fraction)
 {
-	x = (x & ((UINT64_C(1) << 57) - 1)) * 100;
-	memcpy(out, fastjson_digit_pairs + (x >> 57) * 2, 2);
-	return x;
+	uint64_t rest;
+
+	memcpy(out, fastjson_digit_pairs + fastjson_umul128(fraction, 100, &rest) * 2, 2);
+	return rest;
 }
 
 static zend_always_inline char *fastjson_write_9_digits(char *out, uint32_t v)
 {
-	uint64_t x = (uint64_t) v * ((UINT64_C(1) << 57) / 100000000 + 1);
+	uint64_t x;
 
-	out[0] = (char) ('0' + (x >> 57));
+	out[0] = (char) ('0' + fastjson_umul128(v, UINT64_MAX / 100000000 + 1, &x));
 	x = fastjson_next_pair(out + 1, x);
 	x = fastjson_next_pair(out + 3, x);
 	x = fastjson_next_pair(out + 5, x);
