@@ -52,6 +52,14 @@
  *                      what any decoder pays for the result's memory, tables, freeing and
  *                      a call; "max" = ext/json ÷ build bounds the ratio a decoder could
  *                      reach (from above: a decoder also allocates each string and key)
+ *   --twin=same|keys   after each eviction, one untimed call of the same side on a twin
+ *                      of the input before the timed call: "same", the same JSON (decoded
+ *                      again for encodes) at other addresses, warms the call's code, the
+ *                      allocator, the branch history and fastjson's key and shape caches;
+ *                      "keys", the JSON with every key renamed, warms all but the caches
+ *                      and the history of its keys. What the timed call then waits for
+ *                      more than warm is what its own input and result cost (not with
+ *                      --floor)
  *   --json=FILE        write all samples and settings as JSON
  */
 
@@ -331,6 +339,17 @@ final class Evictor
  * The A/B switch, checked through fastjson_info()'s counters.
  * ------------------------------------------------------------------------- */
 
+/* The input of --twin: the same JSON in a new string, or with each key renamed. */
+function twin_json(string $json, string $mode, string $where): string
+{
+    $twin = $mode === 'same' ? substr(' ' . $json, 1)
+        : preg_replace('/("(?:[^"\\\\]|\\\\.)*)("\s*:)/', '$1_$2', $json);
+    if (json_decode($twin) === null || ($mode === 'keys' && str_contains($json, ':') && $twin === $json)) {
+        abort("$where: no --twin=$mode input could be made");
+    }
+    return $twin;
+}
+
 function use_side(string $side): void
 {
     // the peer runs with fastjson on, as it would beside it in production
@@ -410,7 +429,7 @@ function timer_overhead(): float
  * One cell (payload x operation), warm then cold. $sides maps side => timed function.
  * Returns per side the samples (ns, timer cost subtracted) and the per-round ratios.
  */
-function measure_cell(array $sides, mixed $in, int $warm, int $cold, Evictor $ev, float $tick): array
+function measure_cell(array $sides, mixed $in, mixed $twin, int $warm, int $cold, Evictor $ev, float $tick): array
 {
     $names = array_keys($sides);
     $k = count($names);
@@ -444,6 +463,9 @@ function measure_cell(array $sides, mixed $in, int $warm, int $cold, Evictor $ev
             $time = $sides[$side];
             use_side($side);
             $ev->run();
+            if ($twin !== null) {
+                $time($twin);
+            }
             $pairs[$side][$r] = $net($time($in));
         }
     }
@@ -507,11 +529,11 @@ function geomean(array $a): float
 function parse_options(array $argv): array
 {
     $o = ['quick' => false, 'floor' => false, 'budget' => null, 'samples' => null, 'warm' => null, 'evict_mb' => null,
-          'evict' => 'read', 'peer' => 'auto', 'json' => null, 'payloads' => null, 'ops' => null];
+          'evict' => 'read', 'peer' => 'auto', 'json' => null, 'payloads' => null, 'ops' => null, 'twin' => null];
     foreach (array_slice($argv, 1) as $a) {
         if ($a === '--quick' || $a === '--floor') {
             $o[substr($a, 2)] = true;
-        } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json|payloads|ops)=(.+)$/s', $a, $m)) {
+        } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json|payloads|ops|twin)=(.+)$/s', $a, $m)) {
             $o[['warm-samples' => 'warm', 'evict-mb' => 'evict_mb'][$m[1]] ?? $m[1]] = $m[2];
         } elseif ($a === '-h' || $a === '--help') {
             preg_match('~/\*(.*?)\*/~s', file_get_contents(__FILE__), $m);
@@ -534,6 +556,9 @@ function parse_options(array $argv): array
     }
     if (!in_array($o['evict'], ['read', 'write'], true) || !in_array($o['peer'], ['auto', 'off'], true)) {
         fail('--evict must be read or write, --peer auto or off');
+    }
+    if ($o['twin'] !== null && (!in_array($o['twin'], ['same', 'keys'], true) || $o['floor'])) {
+        fail('--twin must be same or keys, and not with --floor');
     }
     return $o;
 }
@@ -593,6 +618,7 @@ function main(array $argv): int
             $in = ($op['input'])($json);
             $where = "$pname/$oname";
             verify_cell($op, $in, $where);
+            $twin = $o['twin'] === null ? null : ($op['input'])(twin_json($json, $o['twin'], $where));
             $sides = ['ext' => $op['time'], 'fast' => $op['time']];
             if ($o['floor'] && isset($op['build'])) {
                 $built = Floor::builder(($op['call'])($in));
@@ -616,7 +642,7 @@ function main(array $argv): int
                 }
             }
             $cells[] = ['payload' => $pname, 'desc' => $desc, 'op' => $oname, 'bytes' => strlen($json),
-                        'in' => $in, 'sides' => $sides, 'fn' => $op['fn']];
+                        'in' => $in, 'twin' => $twin, 'sides' => $sides, 'fn' => $op['fn']];
         }
     }
     $sideCalls = array_sum(array_map(static fn($c) => count($c['sides']), $cells));
@@ -630,7 +656,7 @@ function main(array $argv): int
         'other_bytes' => $otherBytes, 'evict_ms' => $evictMs, 'timer_ns' => $tick,
         'thp' => trim((string)@file_get_contents('/sys/kernel/mm/transparent_hugepage/enabled')) ?: '?',
         'warm_samples' => intdiv($o['warm'], WARM_BLOCK) * WARM_BLOCK, 'cold_samples' => $cold,
-        'peer' => $peer, 'json_validate' => PHP_VERSION_ID >= 80300 ? 'ext/json' : 'fastjson override (ext side: ext/json decoder to arrays)',
+        'peer' => $peer, 'twin' => $o['twin'], 'json_validate' => PHP_VERSION_ID >= 80300 ? 'ext/json' : 'fastjson override (ext side: ext/json decoder to arrays)',
     ];
     printf("fastjson cold-call benchmark — PHP %s, fastjson %s (SIMD: %s), %s\n", $meta['php'], $meta['fastjson'], $meta['simd'], $meta['cpu']);
     printf("A/B: json_*() with fastjson.override=1, fastjson.enabled=0 (ext) / 1 (fast) per call; fastjson_info() confirms the side\n");
@@ -638,6 +664,10 @@ function main(array $argv): int
         $largeBytes >> 20, $o['evict'] === 'write' ? 'written one byte per 64-byte line' : 'read line by line',
         $o['evict_mb'] !== null ? '--evict-mb' : ($llc !== null ? sprintf('1.25 x L%d %d MB', $llc[0], $llc[1] >> 20) : 'LLC unknown: 64 MB'),
         $otherBytes >> 20, $evictMs, $meta['thp']);
+    if ($o['twin'] !== null) {
+        printf("twin: after each eviction, one untimed call of the same side on %s, then the timed call\n",
+            $o['twin'] === 'same' ? 'the same JSON at other addresses' : 'the JSON with every key renamed');
+    }
     printf("warm: %d samples per side (rounds of 1 untimed + %d timed calls); cold: %d samples per side\n",
         $meta['warm_samples'], WARM_BLOCK, $cold);
     printf("times: median µs per call (hrtime, timer cost %.0f ns subtracted); ratio = ext/json ÷ fastjson; [p25 p75] of per-round ratios\n", $tick);
@@ -663,9 +693,9 @@ function main(array $argv): int
     $results = [];
     foreach ($cells as $c) {
         $before = counters($c['fn']);
-        $m = measure_cell($c['sides'], $c['in'], $o['warm'], $cold, $ev, $tick);
+        $m = measure_cell($c['sides'], $c['in'], $c['twin'], $o['warm'], $cold, $ev, $tick);
         // every ext call went to ext/json, every fast call to fastjson (the peer's are not json_*)
-        $nSide = intdiv($o['warm'], WARM_BLOCK) * (WARM_BLOCK + 1) + $cold;
+        $nSide = intdiv($o['warm'], WARM_BLOCK) * (WARM_BLOCK + 1) + $cold * ($c['twin'] === null ? 1 : 2);
         check_counters($c['fn'], $before, $nSide, $nSide, "{$c['payload']}/{$c['op']}");
         $r = ['payload' => $c['payload'], 'op' => $c['op'], 'bytes' => $c['bytes'], 'desc' => $c['desc']];
         foreach (['warm', 'cold'] as $phase) {
