@@ -342,9 +342,11 @@ final class Evictor
 /* The input of --twin: the same JSON in a new string, or with each key renamed. */
 function twin_json(string $json, string $mode, string $where): string
 {
+    $renamed = 0;
     $twin = $mode === 'same' ? substr(' ' . $json, 1)
-        : preg_replace('/("(?:[^"\\\\]|\\\\.)*)("\s*:)/', '$1_$2', $json);
-    if (json_decode($twin) === null || ($mode === 'keys' && str_contains($json, ':') && $twin === $json)) {
+        : preg_replace('/("(?:[^"\\\\]|\\\\.)*)("\s*:)/', '$1_$2', $json, -1, $renamed);
+    json_decode($twin);
+    if (json_last_error() !== JSON_ERROR_NONE || ($mode === 'keys' && $renamed === 0)) {
         abort("$where: no --twin=$mode input could be made");
     }
     return $twin;
