@@ -373,6 +373,7 @@ FASTJSON_CALL_PATH void fastjson_encoder_init(fastjson_encoder *encoder, int opt
 	encoder->escape = fastjson_escape_fn_for(path, options);
 	encoder->stack_limit = fastjson_stack_limit();
 	encoder->plain_class = zend_standard_class_def;
+	encoder->small_map_credit = FASTJSON_SMALL_MAP_CREDIT;
 }
 
 FASTJSON_CALL_PATH zend_result fastjson_encode_zval(fastjson_encoder *encoder, zval *val)

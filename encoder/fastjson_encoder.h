@@ -8,6 +8,9 @@
 #include "fastjson_buf.h"
 #include "fastjson_escape.h"
 
+/* Failed small-map attempts a walk pays for before it stops trying (fastjson_walk.h). */
+#define FASTJSON_SMALL_MAP_CREDIT 16
+
 typedef struct _fastjson_encoder {
 	fastjson_buf buf;
 	int options;
@@ -23,6 +26,8 @@ typedef struct _fastjson_encoder {
 	/* The last class seen that is neither JsonSerializable nor an enum (at first stdClass,
 	 * which is neither): documents of such objects skip both checks. */
 	const zend_class_entry *plain_class;
+	/* Small maps are tried while this is positive (fastjson_write_small_map()). */
+	int small_map_credit;
 } fastjson_encoder;
 
 /* Prepares an encoder for one call. */

@@ -478,6 +478,113 @@ static zend_always_inline bool fastjson_is_plain_class(const fastjson_encoder *e
 	return ce == encoder->plain_class || ce->num_interfaces == 0;
 }
 
+/* Maps up to this many members are tried by fastjson_write_small_map(). */
+#define FASTJSON_SMALL_MAP_MAX 4
+
+/* Whether every member has a string key and a value fastjson_write_small_members() takes
+ * (a hole, IS_UNDEF, is none of them). */
+static zend_always_inline bool fastjson_small_map_members(const fastjson_encoder *encoder, const HashTable *ht)
+{
+	const uint32_t scalars = (1u << IS_NULL) | (1u << IS_FALSE) | (1u << IS_TRUE) | (1u << IS_LONG);
+	const Bucket *p = ht->arData, *end = p + ht->nNumUsed;
+	uint32_t types = scalars | (encoder->options & PHP_JSON_NUMERIC_CHECK ? 0 : 1u << IS_STRING) | (1u << IS_ARRAY);
+
+	for (; p != end; p++) {
+		if (p->key == NULL || !((types >> Z_TYPE(p->val)) & 1)
+				|| (Z_TYPE(p->val) == IS_ARRAY && zend_hash_num_elements(Z_ARRVAL(p->val)) != 0)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Room for a small map's members after its '{' (or after a string the escaper wrote). */
+#define FASTJSON_SMALL_MAP_ROOM (2 + FASTJSON_SMALL_MAP_MAX * (1 + FASTJSON_SHORT_CLEAN_MAX + 3 + FASTJSON_VALUE_ROOM))
+
+/* The members, once fastjson_small_map_members() has said yes; NULL when a key is not
+ * short and clean, or a string failed without PARTIAL_OUTPUT_ON_ERROR (the walk then
+ * meets the same failure). Other strings go through the escaper as the walk's do. */
+static zend_always_inline char *fastjson_write_small_members(fastjson_encoder *encoder, const HashTable *ht)
+{
+	const Bucket *p = ht->arData, *end = p + ht->nNumUsed;
+	bool comma = false;
+	char *out = fastjson_buf_reserve(&encoder->buf, FASTJSON_SMALL_MAP_ROOM);
+
+	*out++ = '{';
+	for (; p != end; p++) {
+		const zval *val = &p->val;
+		*out = ',';
+		out += comma;
+		comma = true;
+		if ((out = fastjson_write_if_short_clean(encoder, out, p->key)) == NULL) {
+			return NULL;
+		}
+		*out++ = ':';
+		switch (Z_TYPE_P(val)) {
+			case IS_NULL:
+			case IS_FALSE:
+			case IS_TRUE:
+				out = fastjson_write_literal(out, Z_TYPE_P(val));
+				break;
+			case IS_LONG:
+				out = fastjson_write_long(out, Z_LVAL_P(val));
+				break;
+			case IS_STRING: {
+				char *str_end = fastjson_write_if_short_clean(encoder, out, Z_STR_P(val));
+				if (str_end) {
+					out = str_end;
+					break;
+				}
+				encoder->buf.pos = out;
+				if (encoder->escape(encoder, Z_STRVAL_P(val), Z_STRLEN_P(val)) == FAILURE
+						&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
+					return NULL;
+				}
+				out = fastjson_buf_reserve(&encoder->buf, FASTJSON_SMALL_MAP_ROOM);
+				break;
+			}
+			default: /* an empty array */
+				memcpy(out, (encoder->options & PHP_JSON_FORCE_OBJECT) ? "{}" : "[]", 2);
+				out += 2;
+				break;
+		}
+	}
+	*out++ = '}';
+	return out;
+}
+
+/* A compact map (an array with string keys, or a stdClass object's property table) of at
+ * most FASTJSON_SMALL_MAP_MAX members, each a short clean string key with null, a boolean,
+ * an integer, a string or an empty array: written whole at the buffer's end (its
+ * encoder->buf.pos), without the container walk's call, recursion mark and member loop
+ * set-up; returns the end, or NULL with encoder->buf.pos where it was (the walk then takes
+ * the map). Such a map holds no container it could be inside of, and runs no PHP code;
+ * its empty arrays are within the depth limit as checked here. A key to escape is found
+ * only while writing: documents whose small maps have them stop trying after a few. */
+static zend_always_inline char *fastjson_write_small_map(fastjson_encoder *encoder, const HashTable *ht)
+{
+	size_t start;
+	char *out;
+
+	if (fastjson_is_pretty(encoder) || encoder->small_map_credit <= 0 || HT_IS_PACKED(ht)
+			|| ht->nNumUsed > FASTJSON_SMALL_MAP_MAX || encoder->depth + 1 >= encoder->max_depth
+			|| !fastjson_small_map_members(encoder, ht)) {
+		return NULL;
+	}
+	start = fastjson_buf_len(&encoder->buf);
+	out = fastjson_write_small_members(encoder, ht);
+	if (out == NULL) {
+		/* the escaper may have moved the buffer */
+		encoder->buf.pos = encoder->buf.base + start;
+		encoder->small_map_credit -= 4;
+	} else {
+		encoder->small_map_credit += encoder->small_map_credit < FASTJSON_SMALL_MAP_CREDIT;
+	}
+	return out;
+}
+
+static zend_always_inline bool fastjson_object_has_std_properties(zend_object *obj);
+
 /* Every value goes through here: the common cases inline, the rest in
  * fastjson_encode_other(). After a member's prefix `room` is where the value goes, with
  * FASTJSON_VALUE_ROOM bytes reserved, and encoder->buf.pos is not set yet: the writers
@@ -526,10 +633,25 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 				return SUCCESS;
 			}
 			fastjson_enter_room(encoder, room);
+			out = fastjson_write_small_map(encoder, Z_ARRVAL_P(val));
+			if (out) {
+				encoder->buf.pos = out;
+				return SUCCESS;
+			}
 			return fastjson_encode_container(encoder, val);
 		case IS_OBJECT:
 			if (fastjson_is_plain_class(encoder, Z_OBJCE_P(val))) {
+				zend_object *obj = Z_OBJ_P(val);
 				fastjson_enter_room(encoder, room);
+				/* stdClass: no declared properties, all in the table */
+				if (encoder->small_map_credit > 0 && obj->ce == zend_standard_class_def && obj->properties
+						&& fastjson_object_has_std_properties(obj)) {
+					out = fastjson_write_small_map(encoder, obj->properties);
+					if (out) {
+						encoder->buf.pos = out;
+						return SUCCESS;
+					}
+				}
 				return fastjson_encode_container(encoder, val);
 			}
 			break;
