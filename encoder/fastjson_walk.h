@@ -479,7 +479,7 @@ static zend_always_inline bool fastjson_is_plain_class(const fastjson_encoder *e
 }
 
 /* Maps up to this many members are tried by fastjson_write_small_map(). */
-#define FASTJSON_SMALL_MAP_MAX 4
+#define FASTJSON_SMALL_MAP_MAX 6
 
 /* Whether every member has a string key and a value fastjson_write_small_members() takes
  * (a hole, IS_UNDEF, is none of them). */

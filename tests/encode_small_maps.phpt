@@ -1,5 +1,5 @@
 --TEST--
-Maps of at most four members (arrays with string keys, stdClass objects) that the walk writes whole: every member value kind, keys and strings at the 31/32-byte and escaping edges, integer keys, holes, 1-5 members, each flag that changes them, depths at the limit, failing maps before and between writable ones, at every SIMD level
+Maps of at most six members (arrays with string keys, stdClass objects) that the walk writes whole: every member value kind, keys and strings at the 31/32-byte and escaping edges, integer keys, holes, 1-7 members, each flag that changes them, depths at the limit, failing maps before and between writable ones, at every SIMD level
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
@@ -28,7 +28,7 @@ $keys = ['a', 'areaId', str_repeat('k', 31), str_repeat('k', 32), 'k/1', "k\u{e9
 
 $maps = [];
 for ($i = 0; $i < 600; $i++) {
-    $count = $r->range(1, 5);
+    $count = $r->range(1, 7);
     $map = [];
     for ($m = 0; $m < $count; $m++) {
         /* mostly writable members, so that whole maps are written */
@@ -46,7 +46,8 @@ for ($i = 0; $i < 600; $i++) {
 $maps[] = ['areaId' => 205705999, 'blockIds' => []];
 $maps[] = ['amount' => 66, 'audienceSubCategoryId' => 337100890, 'seatCategoryId' => 338937295];
 $maps[] = ['a' => 1, 'b' => 2, 'c' => 3, 'd' => 4];
-$maps[] = ['a' => 1, 'b' => 2, 'c' => 3, 'd' => 4, 'e' => 5];
+$maps[] = ['a' => 1, 'b' => 2, 'c' => 3, 'd' => 4, 'e' => 5, 'f' => 6];
+$maps[] = ['a' => 1, 'b' => 2, 'c' => 3, 'd' => 4, 'e' => 5, 'f' => 6, 'g' => 7];
 $objects = array_map(fn($m) => (object) $m, array_filter($maps, fn($m) => !array_key_exists('', $m)));
 
 $flags = fj_flag_subsets([JSON_PRETTY_PRINT, JSON_FORCE_OBJECT, JSON_NUMERIC_CHECK, JSON_PARTIAL_OUTPUT_ON_ERROR,
