@@ -16,6 +16,9 @@ final class FjSmallEntity
 
 $report = new FjReport;
 $r = new FjRandom(4242);
+/* The walk writes small maps whole once the output has 2,048 bytes: a pad puts every map
+ * checked alone past that. */
+$pad = str_repeat('p', 2100);
 
 /* What the small-map writer takes (null, booleans, integers, short clean strings, empty
  * arrays) and what sends the map back to the walk: longer or escaped strings, invalid
@@ -64,22 +67,25 @@ foreach (fj_simd_paths() as $path) {
     /* each map alone: where a map stops an encode, the error and output must be ext/json's */
     foreach ([0, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_FORCE_OBJECT | JSON_NUMERIC_CHECK] as $f) {
         foreach (array_merge($maps, $objects) as $map) {
-            $report->add(fj_compare_encode($map, $f));
+            $report->add(fj_compare_encode([$pad, $map], $f));
+            $report->add(fj_compare_encode([$pad, [$map]], $f));
             $report->add(fj_compare_encode([$map], $f));
-            $cases += 2;
+            $cases += 3;
         }
     }
 }
 ini_restore('fastjson.simd');
 
-/* Depth: a map (with and without an empty array) nested d levels deep, at limits around d. */
+/* Depth: a map (with and without an empty array) nested d levels deep after the pad, at
+ * limits around d. */
 foreach ([['a' => 1], ['a' => 1, 'b' => []], (object) ['a' => null, 'b' => []]] as $map) {
-    for ($d = 0; $d <= 5; $d++) {
+    for ($d = 1; $d <= 6; $d++) {
         $value = $map;
-        for ($i = 0; $i < $d; $i++) {
+        for ($i = 1; $i < $d; $i++) {
             $value = [$value];
         }
-        for ($limit = max(1, $d - 1); $limit <= $d + 3; $limit++) {
+        $value = [$pad, $value];
+        for ($limit = $d - 1; $limit <= $d + 3; $limit++) {
             foreach ([0, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_PRETTY_PRINT] as $f) {
                 $report->add(fj_compare_encode($value, $f, $limit));
                 $cases++;
@@ -93,8 +99,8 @@ foreach ([['a' => 1], ['a' => 1, 'b' => []], (object) ['a' => null, 'b' => []]] 
 $good = ['id' => 1, 'name' => 'plain', 'tags' => []];
 $bad = ['id' => 2, 'url' => 'http://example.org/a', 'x' => null];
 foreach ([[0, 200], [3, 200], [4, 200], [5, 200], [40, 40], [1, 1]] as [$fail, $ok]) {
-    $list = array_merge(array_fill(0, $fail, $bad), array_fill(0, $ok, $good));
-    $mixed = [];
+    $list = array_merge([$pad], array_fill(0, $fail, $bad), array_fill(0, $ok, $good));
+    $mixed = [$pad];
     for ($i = 0; $i < 300; $i++) {
         $mixed[] = $i % 7 === 3 ? $bad : $good;
     }
