@@ -20,9 +20,10 @@ $r = new FjRandom(4242);
  * checked alone past that. */
 $pad = str_repeat('p', 2100);
 
-/* What the small-map writer takes (null, booleans, integers, short clean strings, empty
- * arrays) and what sends the map back to the walk: longer or escaped strings, invalid
- * UTF-8, doubles, numeric strings under NUMERIC_CHECK, containers. */
+/* What the small-map writer takes (null, booleans, integers, strings, those to escape
+ * through the escaper, empty arrays) and what sends the map back to the walk: invalid
+ * UTF-8 without PARTIAL_OUTPUT_ON_ERROR, keys to escape, doubles, numeric strings under
+ * NUMERIC_CHECK, containers. */
 $values = [null, true, false, 0, -1, PHP_INT_MAX, PHP_INT_MIN, 205705999, '', 'x', str_repeat('s', 15),
     str_repeat('s', 16), str_repeat('s', 31), str_repeat('s', 32), 'a/b', "caf\u{e9}", 'q"q', '<tag>', "nul\0",
     "bad\xff", '12', '1e3', '0x1A', 1.5, 0.0, -0.0, [], [1], ['k' => 1], new stdClass, (object) ['k' => 2],
