@@ -485,6 +485,13 @@ static zend_always_inline bool fastjson_is_plain_class(const fastjson_encoder *e
 #define FASTJSON_SMALL_MAP_MAX 6
 #define FASTJSON_SMALL_MAP_AFTER 2048
 
+/* An empty array: "[]", or "{}" under FORCE_OBJECT. */
+static zend_always_inline char *fastjson_write_empty_array(const fastjson_encoder *encoder, char *out)
+{
+	memcpy(out, (encoder->options & PHP_JSON_FORCE_OBJECT) ? "{}" : "[]", 2);
+	return out + 2;
+}
+
 /* Whether every member has a string key and a value fastjson_write_small_members() takes
  * (a hole, IS_UNDEF, is none of them). */
 static zend_always_inline bool fastjson_small_map_members(const fastjson_encoder *encoder, const HashTable *ht)
@@ -548,8 +555,7 @@ static zend_always_inline char *fastjson_write_small_members(fastjson_encoder *e
 				break;
 			}
 			default: /* an empty array */
-				memcpy(out, (encoder->options & PHP_JSON_FORCE_OBJECT) ? "{}" : "[]", 2);
-				out += 2;
+				out = fastjson_write_empty_array(encoder, out);
 				break;
 		}
 	}
@@ -632,9 +638,7 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 		case IS_ARRAY:
 			/* An empty array within the depth limit is all ext/json's walk would write. */
 			if (zend_hash_num_elements(Z_ARRVAL_P(val)) == 0 && encoder->depth < encoder->max_depth) {
-				out = fastjson_value_out(encoder, 2, room);
-				memcpy(out, (encoder->options & PHP_JSON_FORCE_OBJECT) ? "{}" : "[]", 2);
-				encoder->buf.pos = out + 2;
+				encoder->buf.pos = fastjson_write_empty_array(encoder, fastjson_value_out(encoder, 2, room));
 				return SUCCESS;
 			}
 			fastjson_enter_room(encoder, room);
