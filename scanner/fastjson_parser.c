@@ -87,7 +87,8 @@ typedef struct {
 #define FASTJSON_IN_PLACE_AFTER 64
 
 /* Keys of objects: an object's first key keeps, in its cache slot, the keys of the last
- * object that started with it, since records repeat their keys in the same order. The
+ * object that started with it (once a second such object has completed), since records
+ * repeat their keys in the same order. The
  * next such object checks its keys against them byte for byte in the input: a match costs
  * one compare instead of a string scan and a cache look-up, and the member is appended
  * without the duplicate and numeric-key checks (a shape's keys are distinct and none is
