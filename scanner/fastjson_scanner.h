@@ -97,7 +97,7 @@ static zend_always_inline unsigned fastjson_not_plain_mask_sse2(__m128i v)
 /* On a 64-byte line: its loop placed 32 bytes further (code added before it) made strings
  * of 40-60 plain bytes 10% slower to decode, at the same count of instructions. */
 FASTJSON_LINE_ALIGNED
-static zend_never_inline FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_plain_avx2(
+static zend_never_inline FASTJSON_CALL_PATH FASTJSON_TARGET_AVX2 const unsigned char *fastjson_skip_plain_avx2(
 		const unsigned char *p, const unsigned char *limit)
 {
 	while (limit - p >= 32) {

@@ -52,7 +52,7 @@ static zend_always_inline int32_t fastjson_u_escape_checked(const unsigned char 
 /* The rest of a string that holds more than plain bytes, from cursor on (a character
  * boundary, the escapes before it saving escapes_saved bytes): validated by the
  * automaton, one character at a time. */
-static zend_never_inline fastjson_token fastjson_scan_string_rest(fastjson_scanner *s, const unsigned char *cursor,
+static zend_never_inline FASTJSON_CALL_PATH fastjson_token fastjson_scan_string_rest(fastjson_scanner *s, const unsigned char *cursor,
 		size_t escapes_saved)
 {
 	const unsigned char *marker;
@@ -1392,7 +1392,7 @@ static zend_always_inline const unsigned char *fastjson_decode_escape(unsigned c
  * decodes it as the parser would; at anything else (an error, a lone surrogate, invalid
  * UTF-8, the input's end) or when buf is full it hands over to fastjson_scan_string_rest()
  * there, and the parser decodes the string's rest. */
-static zend_never_inline fastjson_token fastjson_scan_decode_string(fastjson_scanner *s, const unsigned char *cursor,
+static zend_never_inline FASTJSON_CALL_PATH fastjson_token fastjson_scan_decode_string(fastjson_scanner *s, const unsigned char *cursor,
 		size_t saved)
 {
 	/* In locals: the stores through out may alias *s. */
@@ -1508,7 +1508,7 @@ hand_over:
 /* The rest of a string from its first byte of text (at cursor) on: the vector skip, then,
  * if the string does not end there, the automaton (or the decoder). Small, so that a
  * short string of text costs a call with little to save. */
-static zend_never_inline fastjson_token fastjson_scan_string_text(fastjson_scanner *s, const unsigned char *cursor,
+static zend_never_inline FASTJSON_CALL_PATH fastjson_token fastjson_scan_string_text(fastjson_scanner *s, const unsigned char *cursor,
 		const bool build)
 {
 	size_t escapes_saved = 0;

@@ -158,7 +158,7 @@ static zend_always_inline uint64_t fastjson_text_stops(const fastjson_block_clas
 	}
 
 #define FASTJSON_SHORT_ESCAPES_SKIP(path, target, skip_text) \
-	FASTJSON_LINE_ALIGNED target const unsigned char *fastjson_skip_short_escapes_##path( \
+	FASTJSON_LINE_ALIGNED FASTJSON_CALL_PATH target const unsigned char *fastjson_skip_short_escapes_##path( \
 			const unsigned char *p, const unsigned char *limit, size_t *saved) \
 	{ \
 		FASTJSON_SKIP_SHORT_ESCAPES(fastjson_classify_##path, fastjson_short_escape_chars_##path, skip_text); \

@@ -230,7 +230,7 @@ static zend_never_inline void fastjson_unescape_runs(unsigned char *out, unsigne
  * text with an escape every few bytes waited for a load, a compare and a movemask per
  * escape. The window's backslashes past the string's end are left alone: they belong to
  * later strings. */
-static zend_never_inline FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx2(unsigned char *out,
+static zend_never_inline FASTJSON_CALL_PATH FASTJSON_TARGET_AVX2 void fastjson_unescape_runs_avx2(unsigned char *out,
 		unsigned char *out_end, const unsigned char *p, const unsigned char *end, const unsigned char *limit,
 		fastjson_simd_path simd)
 {
