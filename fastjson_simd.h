@@ -117,6 +117,18 @@ static zend_always_inline unsigned fastjson_popcount64(uint64_t mask)
 	return (unsigned) ((mask * UINT64_C(0x0101010101010101)) >> 56);
 }
 
+/* Exact 0x80 in each byte of x that is zero (no false positives from borrows). */
+static zend_always_inline uint64_t fastjson_swar_zero(uint64_t x)
+{
+	const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+	return ~(((x & low7) + low7) | x | low7);
+}
+
+static zend_always_inline uint64_t fastjson_swar_eq(uint64_t x, unsigned char c)
+{
+	return fastjson_swar_zero(x ^ (UINT64_C(0x0101010101010101) * c));
+}
+
 /* A hint to fetch the cache line at p, which is never dereferenced. */
 static zend_always_inline void fastjson_prefetch(const void *p)
 {

@@ -96,11 +96,9 @@ typedef struct {
 #define FASTJSON_SHAPE_MAX 64
 
 typedef struct {
+	/* Compared with the input where the key is expected: the same line the member's
+	 * bucket needs for the key's hash and reference anyway. */
 	zend_string *key;
-	/* The key's first 16 bytes, then its closing quote when it is shorter, zero-padded;
-	 * and which of those bytes count. */
-	uint64_t head[2];
-	uint64_t mask[2];
 	/* ZSTR_LEN(key): the input's cursor moves by it, and on a cold call reading it from
 	 * the key would make each shape key wait for a line of memory in turn. */
 	size_t len;
@@ -129,25 +127,69 @@ static zend_always_inline void fastjson_shape_release(fastjson_shape *shape)
 	}
 }
 
+/* Up to 8 bytes that end at end, as an integer whose other bytes are zero. Reads the 8
+ * bytes before end: for a key in the input or one decoded from it, those are inside
+ * the zend_string (its header precedes short values). */
+static zend_always_inline uint64_t fastjson_tail8(const unsigned char *end, size_t len)
+{
+	uint64_t v;
+
+	memcpy(&v, end - 8, 8);
+	if (len >= 8) {
+		return v;
+	}
+#ifdef WORDS_BIGENDIAN
+	return v & ((UINT64_C(1) << (8 * len)) - 1);
+#else
+	return v >> (8 * (8 - len));
+#endif
+}
+
+static zend_always_inline uint64_t fastjson_head8(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+/* Whether a byte of x is one JSON writes escaped: a quote, a backslash, or below 0x20
+ * (adding 0x60 to its low 7 bits leaves bit 7 clear, and bit 7 was clear). */
+static zend_always_inline bool fastjson_has_escaped_byte(uint64_t x)
+{
+	const uint64_t high_bits = UINT64_C(0x8080808080808080);
+
+	return ((~(((x & ~high_bits) + UINT64_C(0x6060606060606060)) | x) & high_bits)
+		| fastjson_swar_eq(x, '"') | fastjson_swar_eq(x, '\\')) != 0;
+}
+
 /* Whether the input can hold key as its bytes between two quotes (no byte that JSON
- * writes escaped; its bytes are valid UTF-8, as every decoded key's are), and key means
- * the same in both decode modes: not numeric (an integer key of an array), no leading
- * NUL (an error in an object). */
+ * writes escaped; its bytes are valid UTF-8, as every decoded key's are), key is not
+ * empty (fastjson_shape_key_at() compares at least one byte), and it means the same in
+ * both decode modes: not numeric (an integer key of an array), no leading NUL (an error
+ * in an object). */
 static bool fastjson_shape_can_hold(const zend_string *key)
 {
+	const unsigned char *val = (const unsigned char *) ZSTR_VAL(key);
+	size_t len = ZSTR_LEN(key), i;
 	zend_ulong index;
-	size_t i;
+	uint64_t x;
 
-	if (ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(key), ZSTR_LEN(key), index)) {
+	if (len == 0 || ZEND_HANDLE_NUMERIC_STR(ZSTR_VAL(key), len, index)) {
 		return false;
 	}
-	for (i = 0; i < ZSTR_LEN(key); i++) {
-		unsigned char c = (unsigned char) ZSTR_VAL(key)[i];
-		if (c < 0x20 || c == '"' || c == '\\') {
+	for (i = 0; i + 8 <= len; i += 8) {
+		memcpy(&x, val + i, 8);
+		if (fastjson_has_escaped_byte(x)) {
 			return false;
 		}
 	}
-	return true;
+	if (i == len) {
+		return true;
+	}
+	/* The rest, with 'A' for the bytes it lacks. */
+	x = fastjson_tail8(val + len, len - i) | ((~UINT64_C(0) << (8 * (len - i))) & UINT64_C(0x4141414141414141));
+	return !fastjson_has_escaped_byte(x);
 }
 
 /* The keys of a completed object, up to the first that a shape cannot hold; NULL when
@@ -168,41 +210,25 @@ static zend_never_inline fastjson_shape *fastjson_shape_of(const HashTable *memb
 	shape->refcount = 1;
 	shape->count = count;
 	for (i = 0; i < count; i++) {
-		fastjson_shape_key *k = &shape->keys[i];
-		size_t len = ZSTR_LEN(b[i].key);
-		unsigned char head[16] = {0}, mask[16] = {0};
-
-		memcpy(head, ZSTR_VAL(b[i].key), MIN(len, 16));
-		memset(mask, 0xff, MIN(len + 1, 16));
-		if (len < 16) {
-			head[len] = '"';
-		}
-		memcpy(k->head, head, 16);
-		memcpy(k->mask, mask, 16);
-		k->len = len;
-		k->key = zend_string_copy(b[i].key);
+		shape->keys[i].key = zend_string_copy(b[i].key);
+		shape->keys[i].len = ZSTR_LEN(b[i].key);
 	}
 	return shape;
 }
 
 /* Whether the string at p (its opening quote) is key k: its bytes, then '"'. Reads up to
- * limit, where the zend_string's NUL is. */
+ * limit, where the zend_string's NUL is, and the 8 bytes before each side's end (see
+ * fastjson_tail8()). */
 static zend_always_inline bool fastjson_shape_key_at(const fastjson_shape_key *k, const unsigned char *p,
 		const unsigned char *limit)
 {
 	size_t len = k->len;
-	uint64_t w0, w1;
+	const unsigned char *text = p + 1;
+	const unsigned char *key = (const unsigned char *) ZSTR_VAL(k->key);
 
-	if (limit - p < 16) {
-		return false;
-	}
-	memcpy(&w0, p + 1, 8);
-	memcpy(&w1, p + 9, 8);
-	if ((((w0 ^ k->head[0]) & k->mask[0]) | ((w1 ^ k->head[1]) & k->mask[1])) != 0) {
-		return false;
-	}
-	return len < 16 || ((size_t) (limit - p) > len && memcmp(p + 17, ZSTR_VAL(k->key) + 16, len - 16) == 0
-		&& p[len + 1] == '"');
+	return (size_t) (limit - text) >= len && text[len] == '"'
+		&& fastjson_tail8(text + len, len) == fastjson_tail8(key + len, len)
+		&& (len <= 8 || (len <= 16 ? fastjson_head8(text) == fastjson_head8(key) : memcmp(text, key, len - 8) == 0));
 }
 
 /* On the C stack, at decode_ex's frame. What every call touches lies nearest the caller's
@@ -440,32 +466,6 @@ static zend_always_inline void fastjson_string_value(zval *zv, const fastjson_sc
 		/* interned, as in fastjson_stack_string() */
 		ZVAL_STR(zv, s->str_verbatim ? ZSTR_CHAR(*s->str_start) : fastjson_new_decoded_string(s));
 	}
-}
-
-/* Up to 8 bytes that end at end, as an integer whose other bytes are zero. Reads the 8
- * bytes before end: for a key in the input or in a cached key, those are inside the
- * zend_string (its header precedes short values). */
-static zend_always_inline uint64_t fastjson_tail8(const unsigned char *end, size_t len)
-{
-	uint64_t v;
-
-	memcpy(&v, end - 8, 8);
-	if (len >= 8) {
-		return v;
-	}
-#ifdef WORDS_BIGENDIAN
-	return v & ((UINT64_C(1) << (8 * len)) - 1);
-#else
-	return v >> (8 * (8 - len));
-#endif
-}
-
-static zend_always_inline uint64_t fastjson_head8(const unsigned char *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, 8);
-	return v;
 }
 
 /* A new reference to the key just scanned, and its cache slot (or NULL). The cache is

@@ -65,18 +65,6 @@ typedef struct {
 
 /* ---- classification, one function per SIMD path -------------------------------------------- */
 
-/* Exact 0x80 in each byte of x that is zero (no false positives from borrows). */
-static zend_always_inline uint64_t fastjson_swar_zero(uint64_t x)
-{
-	const uint64_t low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
-	return ~(((x & low7) + low7) | x | low7);
-}
-
-static zend_always_inline uint64_t fastjson_swar_eq(uint64_t x, unsigned char c)
-{
-	return fastjson_swar_zero(x ^ (UINT64_C(0x0101010101010101) * c));
-}
-
 /* The 0x80 bits of the 8 bytes of x gathered into 8 bits, byte 0 lowest. */
 static zend_always_inline unsigned fastjson_swar_bits(uint64_t x)
 {

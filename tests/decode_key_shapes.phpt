@@ -1,5 +1,5 @@
 --TEST--
-Decode objects against their first key's shape (the keys of an earlier object with the same first key, matched byte for byte in the input): records with the same keys, then with one key changed at each of its bytes (around the 16-byte compare), dropped, added, moved, duplicated, escaped, numeric, with NUL, quote, backslash or control bytes (escaped, and raw: errors), invalid UTF-8 under IGNORE/SUBSTITUTE, BIGINT_AS_STRING keys; whitespace around keys; nested objects with the same first key; more keys than a shape holds; more first keys than the cache has slots; truncated documents; objects and arrays, one shape used by the other mode; every SIMD path; results kept and compared again after all later calls
+Decode objects against their first key's shape (the keys of an earlier object with the same first key, matched byte for byte in the input): records with the same keys, then with one key changed at each of its bytes (around the 8- and 16-byte compares), dropped, added, moved, duplicated, escaped, numeric, with NUL, quote, backslash or control bytes (escaped, and raw: errors), invalid UTF-8 under IGNORE/SUBSTITUTE, BIGINT_AS_STRING keys; whitespace around keys; nested objects with the same first key; more keys than a shape holds; more first keys than the cache has slots; truncated documents; objects and arrays, one shape used by the other mode; every SIMD path; results kept and compared again after all later calls
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -17,8 +17,8 @@ $expected = 0;
 $kept = [];
 $paths = fj_simd_paths();
 
-// Keys of every length around the 16-byte compare, and ones a shape must not hold.
-$plain = ['id', 'a', '', 'name', 'created_at', 'abcdefghijklmno', 'abcdefghijklmnop', 'abcdefghijklmnopq',
+// Keys of every length around the 8- and 16-byte compares, and ones a shape must not hold.
+$plain = ['id', 'a', '', 'name', 'created_at', 'abcdefg', 'abcdefgh', 'abcdefghi', 'abcdefghijklmno', 'abcdefghijklmnop', 'abcdefghijklmnopq',
     'a_key_of_thirty_two_bytes_long__', 'ключ', '日本語のキー', 'emoji😀'];
 $unusual = ['12', '0', '-3', '01', '1.5', "\0lead", "quo\"te", "back\\slash", "line\nend", "tab\t"];
 
