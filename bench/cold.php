@@ -52,6 +52,13 @@
  *                      what any decoder pays for the result's memory, tables, freeing and
  *                      a call; "max" = ext/json ÷ build bounds the ratio a decoder could
  *                      reach (from above: a decoder also allocates each string and key)
+ *   --fresh            decode calls also run "fresh": each sample is a new PHP process
+ *                      (started with this process's extensions and fastjson.* settings)
+ *                      in which every side decodes the payload with its keys renamed,
+ *                      then evicts and times one call: a php-fpm request's first decode
+ *                      of its body, with fastjson's key cache (emptied with every
+ *                      request) not holding the payload's keys. Linux only (reads
+ *                      /proc/self/maps for the extension files)
  *   --twin=same|keys   after each eviction, one untimed call of the same side on a twin
  *                      of the input before the timed call: "same", the same JSON (decoded
  *                      again for encodes) at other addresses, warms the call's code, the
@@ -307,7 +314,7 @@ final class Evictor
     private string $large;
     private string $other;
 
-    public function __construct(int $largeBytes, int $otherBytes, private bool $writeLarge)
+    public function __construct(private int $largeBytes, private int $otherBytes, private bool $writeLarge)
     {
         // no byte 0x01 in either: the read walk scans to the end
         $this->large = str_repeat("\0", $largeBytes);
@@ -325,6 +332,17 @@ final class Evictor
         self::writeLines($this->other);
     }
 
+    /* The sizes, for a --fresh child's own eviction. */
+    public function largeBytes(): int
+    {
+        return $this->largeBytes;
+    }
+
+    public function otherBytes(): int
+    {
+        return $this->otherBytes;
+    }
+
     /* One byte written per cache line: the lines become dirty, the pages TLB entries. */
     private static function writeLines(string &$buf): void
     {
@@ -339,12 +357,17 @@ final class Evictor
  * The A/B switch, checked through fastjson_info()'s counters.
  * ------------------------------------------------------------------------- */
 
+/* The JSON with $suffix appended to every key. */
+function renamed_keys(string $json, string $suffix, int &$renamed = 0): string
+{
+    return preg_replace('/("(?:[^"\\\\]|\\\\.)*)("\s*:)/', '${1}' . $suffix . '$2', $json, -1, $renamed);
+}
+
 /* The input of --twin: the same JSON in a new string, or with each key renamed. */
 function twin_json(string $json, string $mode, string $where): string
 {
     $renamed = 0;
-    $twin = $mode === 'same' ? substr(' ' . $json, 1)
-        : preg_replace('/("(?:[^"\\\\]|\\\\.)*)("\s*:)/', '$1_$2', $json, -1, $renamed);
+    $twin = $mode === 'same' ? substr(' ' . $json, 1) : renamed_keys($json, '_', $renamed);
     json_decode($twin);
     if (json_last_error() !== JSON_ERROR_NONE || ($mode === 'keys' && $renamed === 0)) {
         abort("$where: no --twin=$mode input could be made");
@@ -490,6 +513,110 @@ function ratio(array $samples, array $rounds, string $a, string $b): array
 }
 
 /* ---------------------------------------------------------------------------
+ * --fresh: every sample a new process, as a php-fpm request's first decode.
+ * ------------------------------------------------------------------------- */
+
+const FRESH_TWINS = 8;
+
+/* This script again, with this process's extension files (found in /proc/self/maps) and
+ * fastjson.* settings. */
+function fresh_command(array $extensions): array
+{
+    $maps = @file_get_contents('/proc/self/maps');
+    if ($maps === false) {
+        fail('--fresh needs /proc/self/maps (Linux) to find the loaded extension files');
+    }
+    $cmd = [PHP_BINARY, '-n'];
+    foreach ($extensions as $name) {
+        if (!preg_match('~ (/\S*/' . preg_quote($name, '~') . '\.so)$~m', $maps, $m)) {
+            fail("--fresh: the file of the loaded extension $name is not in /proc/self/maps");
+        }
+        array_push($cmd, '-d', "extension=$m[1]");
+    }
+    foreach (ini_get_all('fastjson', false) as $name => $value) {
+        array_push($cmd, '-d', "$name=$value");
+    }
+    array_push($cmd, '-d', 'memory_limit=' . ini_get('memory_limit'), __FILE__);
+    return $cmd;
+}
+
+/* One sample: a child process's ns per side, in $sides' order. Symbols are bound when the
+ * child loads (LD_BIND_NOW), as a worker's earlier requests would have bound them. */
+function fresh_sample(array $cmd, string $pname, string $oname, Evictor $ev, array $sides): array
+{
+    $spec = implode(',', [$pname, $oname, $ev->largeBytes(), $ev->otherBytes(), implode(':', $sides)]);
+    $env = getenv() + ['LD_BIND_NOW' => '1'];
+    $p = proc_open(array_merge($cmd, ["--child=$spec"]), [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+    if (!is_resource($p)) {
+        abort('--fresh: cannot start a child process');
+    }
+    $out = stream_get_contents($pipes[1]);
+    $err = stream_get_contents($pipes[2]);
+    fclose($pipes[1]);
+    fclose($pipes[2]);
+    $rc = proc_close($p);
+    if ($rc !== 0 || !preg_match('/^fresh (\d+(?: \d+)*)$/m', $out, $m)) {
+        abort("--fresh: the child for $pname/$oname failed (exit $rc): " . trim($err . $out));
+    }
+    return array_combine($sides, array_map('intval', explode(' ', $m[1])));
+}
+
+/* --fresh samples of one cell, the sides' order rotated per sample: like measure_cell()'s. */
+function measure_fresh(array $cmd, string $pname, string $oname, array $names, int $samples, Evictor $ev, float $tick): array
+{
+    $k = count($names);
+    $pairs = [];
+    for ($r = 0; $r < $samples; ++$r) {
+        $order = [];
+        for ($i = 0; $i < $k; ++$i) {
+            $order[] = $names[($r + $i) % $k];
+        }
+        foreach (fresh_sample($cmd, $pname, $oname, $ev, $order) as $side => $ns) {
+            $pairs[$side][$r] = max(1.0, $ns - $tick);
+        }
+    }
+    return ['fresh' => array_map('array_values', $pairs), 'fresh_rounds' => $pairs];
+}
+
+/* The child of --fresh. Every side first decodes, as a worker's earlier requests did, the
+ * payload with its keys renamed, in FRESH_TWINS ways: the code runs, the allocator's pages
+ * and most of the key cache's pages are touched, the branches trained on the document's
+ * shape. Where the payload's keys meet those in the cache they replace them (~12% of its
+ * keys at 8 twins of 16 keys), which a request's first decode, on an emptied cache, does
+ * not pay. Then per side an eviction and one timed call; prints the times. Its counters
+ * must show one call on each json side. */
+function fresh_child(string $spec): int
+{
+    [$pname, $oname, $large, $other, $order] = explode(',', $spec);
+    $op = ops()[$oname];
+    $json = payloads(false, $pname)[$pname][0];
+    $in = ($op['input'])($json);
+    $twins = array_map(static fn($i) => ($op['input'])(renamed_keys($json, "_$i")), range(1, FRESH_TWINS));
+    $sides = explode(':', $order);
+    $calls = ['ext' => $op['call'], 'fast' => $op['call'], 'peer' => $op['call_peer'] ?? null];
+    $timed = ['ext' => $op['time'], 'fast' => $op['time'], 'peer' => $op['peer'] ?? null];
+    foreach ($sides as $side) {
+        use_side($side);
+        foreach ($twins as $twin) {
+            ($calls[$side])($twin);
+        }
+    }
+    $ev = new Evictor((int)$large, (int)$other, false);
+    $ev->run();
+    $before = counters($op['fn']);
+    $ns = [];
+    foreach ($sides as $side) {
+        use_side($side);
+        $ev->run();
+        $ns[] = ($timed[$side])($in);
+    }
+    check_counters($op['fn'], $before, (int)in_array('ext', $sides, true), (int)in_array('fast', $sides, true),
+        "fresh $pname/$oname");
+    echo 'fresh ', implode(' ', $ns), "\n";
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------
  * Output and main.
  * ------------------------------------------------------------------------- */
 
@@ -530,12 +657,13 @@ function geomean(array $a): float
 
 function parse_options(array $argv): array
 {
-    $o = ['quick' => false, 'floor' => false, 'budget' => null, 'samples' => null, 'warm' => null, 'evict_mb' => null,
-          'evict' => 'read', 'peer' => 'auto', 'json' => null, 'payloads' => null, 'ops' => null, 'twin' => null];
+    $o = ['quick' => false, 'floor' => false, 'fresh' => false, 'child' => null, 'budget' => null, 'samples' => null,
+          'warm' => null, 'evict_mb' => null, 'evict' => 'read', 'peer' => 'auto', 'json' => null, 'payloads' => null,
+          'ops' => null, 'twin' => null];
     foreach (array_slice($argv, 1) as $a) {
-        if ($a === '--quick' || $a === '--floor') {
+        if ($a === '--quick' || $a === '--floor' || $a === '--fresh') {
             $o[substr($a, 2)] = true;
-        } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json|payloads|ops|twin)=(.+)$/s', $a, $m)) {
+        } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json|payloads|ops|twin|child)=(.+)$/s', $a, $m)) {
             $o[['warm-samples' => 'warm', 'evict-mb' => 'evict_mb'][$m[1]] ?? $m[1]] = $m[2];
         } elseif ($a === '-h' || $a === '--help') {
             preg_match('~/\*(.*?)\*/~s', file_get_contents(__FILE__), $m);
@@ -568,6 +696,9 @@ function parse_options(array $argv): array
 function main(array $argv): int
 {
     $o = parse_options($argv);
+    if ($o['child'] !== null) {
+        return fresh_child($o['child']);
+    }
     if (!function_exists('fastjson_info')) {
         fail('the fastjson extension is not loaded: php -n -d extension=modules/fastjson.so -d fastjson.override=1 bench/cold.php');
     }
@@ -650,6 +781,17 @@ function main(array $argv): int
     $sideCalls = array_sum(array_map(static fn($c) => count($c['sides']), $cells));
     $cold = $o['samples'] ?? max(10, min(2000, (int)floor($o['budget'] * 1e3 / max(0.05, $evictMs) / $sideCalls)));
     $tick = timer_overhead();
+    $freshCmd = null;
+    $freshSamples = 0;
+    $freshCells = count(array_filter($cells, static fn($c) => $c['fn'] === 'json_decode'));
+    if ($o['fresh'] && $freshCells > 0) {
+        $freshCmd = fresh_command($peer !== null ? ['fastjson', $peer['name']] : ['fastjson']);
+        // the first child (not counted) sets the sample count from the budget
+        $t = hrtime(true);
+        fresh_sample($freshCmd, $cells[0]['payload'], 'decode', $ev, ['ext', 'fast']);
+        $childS = (hrtime(true) - $t) / 1e9;
+        $freshSamples = $o['samples'] ?? max(10, min(1000, (int)floor($o['budget'] / $childS / $freshCells)));
+    }
 
     $meta = [
         'php' => PHP_VERSION, 'fastjson' => phpversion('fastjson') ?: '?', 'simd' => fastjson_info()['simd'],
@@ -658,7 +800,7 @@ function main(array $argv): int
         'other_bytes' => $otherBytes, 'evict_ms' => $evictMs, 'timer_ns' => $tick,
         'thp' => trim((string)@file_get_contents('/sys/kernel/mm/transparent_hugepage/enabled')) ?: '?',
         'warm_samples' => intdiv($o['warm'], WARM_BLOCK) * WARM_BLOCK, 'cold_samples' => $cold,
-        'peer' => $peer, 'twin' => $o['twin'], 'json_validate' => PHP_VERSION_ID >= 80300 ? 'ext/json' : 'fastjson override (ext side: ext/json decoder to arrays)',
+        'peer' => $peer, 'twin' => $o['twin'], 'fresh_samples' => $freshSamples, 'json_validate' => PHP_VERSION_ID >= 80300 ? 'ext/json' : 'fastjson override (ext side: ext/json decoder to arrays)',
     ];
     printf("fastjson cold-call benchmark — PHP %s, fastjson %s (SIMD: %s), %s\n", $meta['php'], $meta['fastjson'], $meta['simd'], $meta['cpu']);
     printf("A/B: json_*() with fastjson.override=1, fastjson.enabled=0 (ext) / 1 (fast) per call; fastjson_info() confirms the side\n");
@@ -672,6 +814,11 @@ function main(array $argv): int
     }
     printf("warm: %d samples per side (rounds of 1 untimed + %d timed calls); cold: %d samples per side\n",
         $meta['warm_samples'], WARM_BLOCK, $cold);
+    if ($freshCmd !== null) {
+        printf("fresh (decode): %d samples per side, each a new process (LD_BIND_NOW=1) in which every side decodes the payload\n"
+            . "  with its keys renamed, then evicts before its timed call: fastjson's key cache does not hold the payload's keys\n",
+            $freshSamples);
+    }
     printf("times: median µs per call (hrtime, timer cost %.0f ns subtracted); ratio = ext/json ÷ fastjson; [p25 p75] of per-round ratios\n", $tick);
     if (PHP_VERSION_ID < 80300) {
         printf("validate: PHP %s has no json_validate(): the override adds it; its ext side is ext/json's decoder to arrays (= json_decode(\$s, true))\n", PHP_VERSION);
@@ -689,6 +836,12 @@ function main(array $argv): int
     if ($o['floor']) {
         $hdr .= sprintf(' | %7s %6s', 'c build', 'max');
     }
+    if ($freshCmd !== null) {
+        $hdr .= sprintf(' | %9s %7s %6s %-11s', 'fresh ext', 'fast', 'ratio', '[p25 p75]');
+        if ($peer !== null) {
+            $hdr .= sprintf(' %6s', 'f/peer');
+        }
+    }
     echo "\n$hdr\n", str_repeat('-', strlen($hdr)), "\n";
 
     $t0 = hrtime(true);
@@ -699,11 +852,17 @@ function main(array $argv): int
         // every ext call went to ext/json, every fast call to fastjson (the peer's are not json_*)
         $nSide = intdiv($o['warm'], WARM_BLOCK) * (WARM_BLOCK + 1) + $cold * ($c['twin'] === null ? 1 : 2);
         check_counters($c['fn'], $before, $nSide, $nSide, "{$c['payload']}/{$c['op']}");
+        $phases = ['warm', 'cold'];
+        if ($freshCmd !== null && $c['fn'] === 'json_decode') {
+            $names = array_values(array_intersect(['ext', 'fast', 'peer'], array_keys($c['sides'])));
+            $m += measure_fresh($freshCmd, $c['payload'], $c['op'], $names, $freshSamples, $ev, $tick);
+            $phases[] = 'fresh';
+        }
         $r = ['payload' => $c['payload'], 'op' => $c['op'], 'bytes' => $c['bytes'], 'desc' => $c['desc']];
-        foreach (['warm', 'cold'] as $phase) {
+        foreach ($phases as $phase) {
             $r[$phase] = ['median_ns' => array_map('median', $m[$phase])]
                 + ratio($m[$phase], $m[$phase . '_rounds'], 'ext', 'fast');
-            if (isset($c['sides']['build'])) {
+            if (isset($c['sides']['build']) && $phase !== 'fresh') {
                 $r[$phase]['max'] = ratio($m[$phase], $m[$phase . '_rounds'], 'ext', 'build');
             }
             if (isset($c['sides']['peer'])) {
@@ -730,6 +889,14 @@ function main(array $argv): int
         if (isset($r['cold']['max'])) {
             $line .= sprintf(' | %7s %5.2fx', us($r['cold']['median_ns']['build']), $r['cold']['max']['ratio']);
         }
+        if (isset($r['fresh'])) {
+            $x = $r['fresh'];
+            $line .= sprintf(' | %9s %7s %5.2fx [%4.2f %4.2f]', us($x['median_ns']['ext']), us($x['median_ns']['fast']),
+                $x['ratio'], $x['p25'], $x['p75']);
+            if (isset($x['fast_vs_peer'])) {
+                $line .= sprintf(' %5.2fx', $x['fast_vs_peer']['ratio']);
+            }
+        }
         echo $line, "\n";
         $results[] = $r;
     }
@@ -741,6 +908,10 @@ function main(array $argv): int
         if ($rs) {
             printf("  %-12s warm %5.2fx   cold %5.2fx", $oname, geomean(array_map(static fn($r) => $r['warm']['ratio'], $rs)),
                 geomean(array_map(static fn($r) => $r['cold']['ratio'], $rs)));
+            $fresh = array_filter($rs, static fn($r) => isset($r['fresh']));
+            if ($fresh) {
+                printf("   fresh %5.2fx", geomean(array_map(static fn($r) => $r['fresh']['ratio'], $fresh)));
+            }
             $floors = array_filter($rs, static fn($r) => isset($r['cold']['max']));
             if ($floors) {
                 printf("   cold max (ext/json ÷ build) %5.2fx", geomean(array_map(static fn($r) => $r['cold']['max']['ratio'], $floors)));
