@@ -52,13 +52,14 @@
  *                      what any decoder pays for the result's memory, tables, freeing and
  *                      a call; "max" = ext/json ÷ build bounds the ratio a decoder could
  *                      reach (from above: a decoder also allocates each string and key)
- *   --fresh            decode calls also run "fresh": each sample is a new PHP process
- *                      (started with this process's extensions and fastjson.* settings)
- *                      in which every side decodes the payload with its keys renamed,
- *                      then evicts and times one call: a php-fpm request's first decode
- *                      of its body, with fastjson's key cache (emptied with every
- *                      request) not holding the payload's keys. Linux only (reads
- *                      /proc/self/maps for the extension files)
+ *   --fresh            decode calls also run "fresh", as a php-fpm request's first decode
+ *                      of its body: fastjson's key cache is emptied when a request starts,
+ *                      which one process's calls never show. php-cgi (package php-cgi,
+ *                      found beside this PHP binary) serves this script as requests in
+ *                      one process (-T), with this process's extensions and fastjson.*
+ *                      settings; each request evicts before each side's one timed call.
+ *                      The process's first request (its first calls) is not counted.
+ *                      Linux only (reads /proc/self/maps for the extension files)
  *   --twin=same|keys   after each eviction, one untimed call of the same side on a twin
  *                      of the input before the timed call: "same", the same JSON (decoded
  *                      again for encodes) at other addresses, warms the call's code, the
@@ -75,6 +76,7 @@ declare(strict_types=1);
 const DATA = __DIR__ . '/data';
 const LINE = 64;           // cache line bytes: the stride of the eviction walks
 const WARM_BLOCK = 10;     // timed warm calls per side and round
+const FRESH_ENV = 'FASTJSON_COLD_FRESH';  // a --fresh request's cell, for php-cgi
 
 /* ---------------------------------------------------------------------------
  * Timed calls: one literal call each, so every side pays the same overhead; the
@@ -357,17 +359,12 @@ final class Evictor
  * The A/B switch, checked through fastjson_info()'s counters.
  * ------------------------------------------------------------------------- */
 
-/* The JSON with $suffix appended to every key. */
-function renamed_keys(string $json, string $suffix, int &$renamed = 0): string
-{
-    return preg_replace('/("(?:[^"\\\\]|\\\\.)*)("\s*:)/', '${1}' . $suffix . '$2', $json, -1, $renamed);
-}
-
 /* The input of --twin: the same JSON in a new string, or with each key renamed. */
 function twin_json(string $json, string $mode, string $where): string
 {
     $renamed = 0;
-    $twin = $mode === 'same' ? substr(' ' . $json, 1) : renamed_keys($json, '_', $renamed);
+    $twin = $mode === 'same' ? substr(' ' . $json, 1)
+        : preg_replace('/("(?:[^"\\\\]|\\\\.)*)("\s*:)/', '$1_$2', $json, -1, $renamed);
     json_decode($twin);
     if (json_last_error() !== JSON_ERROR_NONE || ($mode === 'keys' && $renamed === 0)) {
         abort("$where: no --twin=$mode input could be made");
@@ -513,20 +510,31 @@ function ratio(array $samples, array $rounds, string $a, string $b): array
 }
 
 /* ---------------------------------------------------------------------------
- * --fresh: every sample a new process, as a php-fpm request's first decode.
+ * --fresh: a request's first decode, each sample a request of one php-cgi process.
  * ------------------------------------------------------------------------- */
 
-const FRESH_TWINS = 8;
+/* php-cgi beside this PHP binary (php-cgi8.2 for php8.2), or null. */
+function fresh_cgi_binary(): ?string
+{
+    $dir = dirname(PHP_BINARY);
+    $version = PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION;
+    foreach (["$dir/php-cgi$version", "$dir/php-cgi"] as $path) {
+        if (is_executable($path)) {
+            return $path;
+        }
+    }
+    return null;
+}
 
-/* This script again, with this process's extension files (found in /proc/self/maps) and
- * fastjson.* settings. */
-function fresh_command(array $extensions): array
+/* php-cgi running this script as requests, with this process's extension files (found in
+ * /proc/self/maps) and fastjson.* settings. */
+function fresh_command(string $cgi, array $extensions): array
 {
     $maps = @file_get_contents('/proc/self/maps');
     if ($maps === false) {
         fail('--fresh needs /proc/self/maps (Linux) to find the loaded extension files');
     }
-    $cmd = [PHP_BINARY, '-n'];
+    $cmd = [$cgi, '-n', '-q'];
     foreach ($extensions as $name) {
         if (!preg_match('~ (/\S*/' . preg_quote($name, '~') . '\.so)$~m', $maps, $m)) {
             fail("--fresh: the file of the loaded extension $name is not in /proc/self/maps");
@@ -536,71 +544,53 @@ function fresh_command(array $extensions): array
     foreach (ini_get_all('fastjson', false) as $name => $value) {
         array_push($cmd, '-d', "$name=$value");
     }
-    array_push($cmd, '-d', 'memory_limit=' . ini_get('memory_limit'), __FILE__);
+    array_push($cmd, '-d', 'memory_limit=' . ini_get('memory_limit'));
     return $cmd;
 }
 
-/* One sample: a child process's ns per side, in $sides' order. Symbols are bound when the
- * child loads (LD_BIND_NOW), as a worker's earlier requests would have bound them. */
-function fresh_sample(array $cmd, string $pname, string $oname, Evictor $ev, array $sides): array
+/* --fresh samples of one cell: one php-cgi process serves $samples + 1 requests of this
+ * script (the first, with the process's first calls, is dropped), each of which times one
+ * call per side. */
+function measure_fresh(array $cmd, string $pname, string $oname, array $names, int $samples, Evictor $ev, float $tick): array
 {
-    $spec = implode(',', [$pname, $oname, $ev->largeBytes(), $ev->otherBytes(), implode(':', $sides)]);
-    $env = getenv() + ['LD_BIND_NOW' => '1'];
-    $p = proc_open(array_merge($cmd, ["--child=$spec"]), [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+    $spec = implode(',', [$pname, $oname, $ev->largeBytes(), $ev->otherBytes(), implode(':', $names)]);
+    $env = getenv() + [FRESH_ENV => $spec];
+    $p = proc_open(array_merge($cmd, ['-T', (string)($samples + 1), __FILE__]), [1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+        $pipes, null, $env);
     if (!is_resource($p)) {
-        abort('--fresh: cannot start a child process');
+        abort('--fresh: cannot start php-cgi');
     }
     $out = stream_get_contents($pipes[1]);
     $err = stream_get_contents($pipes[2]);
     fclose($pipes[1]);
     fclose($pipes[2]);
     $rc = proc_close($p);
-    if ($rc !== 0 || !preg_match('/^fresh (\d+(?: \d+)*)$/m', $out, $m)) {
-        abort("--fresh: the child for $pname/$oname failed (exit $rc): " . trim($err . $out));
+    preg_match_all('/^fresh (\S.*)$/m', $out, $lines);
+    if ($rc !== 0 || count($lines[1]) !== $samples + 1) {
+        abort("--fresh: php-cgi for $pname/$oname failed (exit $rc, " . count($lines[1]) . ' of ' . ($samples + 1)
+            . ' requests answered): ' . trim($err . $out));
     }
-    return array_combine($sides, array_map('intval', explode(' ', $m[1])));
-}
-
-/* --fresh samples of one cell, the sides' order rotated per sample: like measure_cell()'s. */
-function measure_fresh(array $cmd, string $pname, string $oname, array $names, int $samples, Evictor $ev, float $tick): array
-{
-    $k = count($names);
     $pairs = [];
-    for ($r = 0; $r < $samples; ++$r) {
-        $order = [];
-        for ($i = 0; $i < $k; ++$i) {
-            $order[] = $names[($r + $i) % $k];
-        }
-        foreach (fresh_sample($cmd, $pname, $oname, $ev, $order) as $side => $ns) {
-            $pairs[$side][$r] = max(1.0, $ns - $tick);
+    foreach (array_slice($lines[1], 1) as $r => $line) {
+        foreach (explode(' ', $line) as $item) {
+            [$side, $ns] = explode('=', $item);
+            $pairs[$side][$r] = max(1.0, (int)$ns - $tick);
         }
     }
     return ['fresh' => array_map('array_values', $pairs), 'fresh_rounds' => $pairs];
 }
 
-/* The child of --fresh. Every side first decodes, as a worker's earlier requests did, the
- * payload with its keys renamed, in FRESH_TWINS ways: the code runs, the allocator's pages
- * and most of the key cache's pages are touched, the branches trained on the document's
- * shape. Where the payload's keys meet those in the cache they replace them (~12% of its
- * keys at 8 twins of 16 keys), which a request's first decode, on an emptied cache, does
- * not pay. Then per side an eviction and one timed call; prints the times. Its counters
- * must show one call on each json side. */
-function fresh_child(string $spec): int
+/* One request of --fresh's php-cgi: per side, in random order, an eviction and one timed
+ * call; fastjson's key cache starts empty, as in every request. Its counters must show one
+ * call on each json side. */
+function fresh_request(string $spec): int
 {
-    [$pname, $oname, $large, $other, $order] = explode(',', $spec);
+    [$pname, $oname, $large, $other, $names] = explode(',', $spec);
     $op = ops()[$oname];
-    $json = payloads(false, $pname)[$pname][0];
-    $in = ($op['input'])($json);
-    $twins = array_map(static fn($i) => ($op['input'])(renamed_keys($json, "_$i")), range(1, FRESH_TWINS));
-    $sides = explode(':', $order);
-    $calls = ['ext' => $op['call'], 'fast' => $op['call'], 'peer' => $op['call_peer'] ?? null];
+    $in = ($op['input'])(payloads(false, $pname)[$pname][0]);
     $timed = ['ext' => $op['time'], 'fast' => $op['time'], 'peer' => $op['peer'] ?? null];
-    foreach ($sides as $side) {
-        use_side($side);
-        foreach ($twins as $twin) {
-            ($calls[$side])($twin);
-        }
-    }
+    $sides = explode(':', $names);
+    shuffle($sides);
     $ev = new Evictor((int)$large, (int)$other, false);
     $ev->run();
     $before = counters($op['fn']);
@@ -608,7 +598,7 @@ function fresh_child(string $spec): int
     foreach ($sides as $side) {
         use_side($side);
         $ev->run();
-        $ns[] = ($timed[$side])($in);
+        $ns[] = $side . '=' . ($timed[$side])($in);
     }
     check_counters($op['fn'], $before, (int)in_array('ext', $sides, true), (int)in_array('fast', $sides, true),
         "fresh $pname/$oname");
@@ -657,13 +647,13 @@ function geomean(array $a): float
 
 function parse_options(array $argv): array
 {
-    $o = ['quick' => false, 'floor' => false, 'fresh' => false, 'child' => null, 'budget' => null, 'samples' => null,
+    $o = ['quick' => false, 'floor' => false, 'fresh' => false, 'budget' => null, 'samples' => null,
           'warm' => null, 'evict_mb' => null, 'evict' => 'read', 'peer' => 'auto', 'json' => null, 'payloads' => null,
           'ops' => null, 'twin' => null];
     foreach (array_slice($argv, 1) as $a) {
         if ($a === '--quick' || $a === '--floor' || $a === '--fresh') {
             $o[substr($a, 2)] = true;
-        } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json|payloads|ops|twin|child)=(.+)$/s', $a, $m)) {
+        } elseif (preg_match('/^--(budget|samples|warm-samples|evict-mb|evict|peer|json|payloads|ops|twin)=(.+)$/s', $a, $m)) {
             $o[['warm-samples' => 'warm', 'evict-mb' => 'evict_mb'][$m[1]] ?? $m[1]] = $m[2];
         } elseif ($a === '-h' || $a === '--help') {
             preg_match('~/\*(.*?)\*/~s', file_get_contents(__FILE__), $m);
@@ -696,9 +686,6 @@ function parse_options(array $argv): array
 function main(array $argv): int
 {
     $o = parse_options($argv);
-    if ($o['child'] !== null) {
-        return fresh_child($o['child']);
-    }
     if (!function_exists('fastjson_info')) {
         fail('the fastjson extension is not loaded: php -n -d extension=modules/fastjson.so -d fastjson.override=1 bench/cold.php');
     }
@@ -785,12 +772,14 @@ function main(array $argv): int
     $freshSamples = 0;
     $freshCells = count(array_filter($cells, static fn($c) => $c['fn'] === 'json_decode'));
     if ($o['fresh'] && $freshCells > 0) {
-        $freshCmd = fresh_command($peer !== null ? ['fastjson', $peer['name']] : ['fastjson']);
-        // the first child (not counted) sets the sample count from the budget
+        $cgi = fresh_cgi_binary() ?? fail('--fresh needs php-cgi beside ' . PHP_BINARY . ' (Debian: apt-get install php'
+            . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION . '-cgi)');
+        $freshCmd = fresh_command($cgi, $peer !== null ? ['fastjson', $peer['name']] : ['fastjson']);
+        // a short run (not counted) sets the sample count from the budget
         $t = hrtime(true);
-        fresh_sample($freshCmd, $cells[0]['payload'], 'decode', $ev, ['ext', 'fast']);
-        $childS = (hrtime(true) - $t) / 1e9;
-        $freshSamples = $o['samples'] ?? max(10, min(1000, (int)floor($o['budget'] / $childS / $freshCells)));
+        measure_fresh($freshCmd, $cells[0]['payload'], 'decode', ['ext', 'fast'], 4, $ev, $tick);
+        $requestS = (hrtime(true) - $t) / 1e9 / 5;
+        $freshSamples = $o['samples'] ?? max(10, min(1000, (int)floor($o['budget'] / $requestS / $freshCells)));
     }
 
     $meta = [
@@ -815,9 +804,8 @@ function main(array $argv): int
     printf("warm: %d samples per side (rounds of 1 untimed + %d timed calls); cold: %d samples per side\n",
         $meta['warm_samples'], WARM_BLOCK, $cold);
     if ($freshCmd !== null) {
-        printf("fresh (decode): %d samples per side, each a new process (LD_BIND_NOW=1) in which every side decodes the payload\n"
-            . "  with its keys renamed, then evicts before its timed call: fastjson's key cache does not hold the payload's keys\n",
-            $freshSamples);
+        printf("fresh (decode): %d samples per side, each a request of one php-cgi process (-T) that evicts before each side's\n"
+            . "  one timed call, in random order: fastjson's key cache starts empty, as in every request\n", $freshSamples);
     }
     printf("times: median µs per call (hrtime, timer cost %.0f ns subtracted); ratio = ext/json ÷ fastjson; [p25 p75] of per-round ratios\n", $tick);
     if (PHP_VERSION_ID < 80300) {
@@ -934,7 +922,10 @@ function main(array $argv): int
     return 0;
 }
 
-// Run as a script; bench/callgrind_small.php includes this file for payloads().
-if (realpath($_SERVER['SCRIPT_FILENAME'] ?? '') === __FILE__) {
+// Run as a script, or as a --fresh request by php-cgi; bench/callgrind_small.php includes
+// this file for payloads().
+if (PHP_SAPI !== 'cli' && ($spec = getenv(FRESH_ENV)) !== false) {
+    fresh_request($spec);
+} elseif (realpath($_SERVER['SCRIPT_FILENAME'] ?? '') === __FILE__) {
     exit(main($argv));
 }
