@@ -129,6 +129,14 @@ static zend_always_inline uint64_t fastjson_swar_eq(uint64_t x, unsigned char c)
 	return fastjson_swar_zero(x ^ (UINT64_C(0x0101010101010101) * c));
 }
 
+/* 0x80 in each byte of x below 0x20: adding 0x60 to its low 7 bits leaves bit 7 clear,
+ * and bit 7 was clear. */
+static zend_always_inline uint64_t fastjson_swar_below_space(uint64_t x)
+{
+	const uint64_t high_bits = UINT64_C(0x8080808080808080);
+	return ~(((x & ~high_bits) + UINT64_C(0x6060606060606060)) | x) & high_bits;
+}
+
 /* A hint to fetch the cache line at p, which is never dereferenced. */
 static zend_always_inline void fastjson_prefetch(const void *p)
 {

@@ -153,14 +153,10 @@ static zend_always_inline uint64_t fastjson_head8(const unsigned char *p)
 	return v;
 }
 
-/* Whether a byte of x is one JSON writes escaped: a quote, a backslash, or below 0x20
- * (adding 0x60 to its low 7 bits leaves bit 7 clear, and bit 7 was clear). */
+/* Whether a byte of x is one JSON writes escaped: a quote, a backslash, or below 0x20. */
 static zend_always_inline bool fastjson_has_escaped_byte(uint64_t x)
 {
-	const uint64_t high_bits = UINT64_C(0x8080808080808080);
-
-	return ((~(((x & ~high_bits) + UINT64_C(0x6060606060606060)) | x) & high_bits)
-		| fastjson_swar_eq(x, '"') | fastjson_swar_eq(x, '\\')) != 0;
+	return (fastjson_swar_below_space(x) | fastjson_swar_eq(x, '"') | fastjson_swar_eq(x, '\\')) != 0;
 }
 
 /* Whether the input can hold key as its bytes between two quotes (no byte that JSON

@@ -92,9 +92,7 @@ static zend_always_inline void fastjson_classify_scalar(const unsigned char *p, 
 		c->op |= (uint64_t) fastjson_swar_bits(op) << (8 * i);
 		c->separator |= (uint64_t) fastjson_swar_bits(op | fastjson_swar_eq(x, ' ') | fastjson_swar_eq(x, '\n')
 			| fastjson_swar_eq(x, '\r') | fastjson_swar_eq(x, '\t')) << (8 * i);
-		/* Below 0x20: adding 0x60 to the low 7 bits leaves bit 7 clear, and bit 7 was clear. */
-		c->control |= (uint64_t) fastjson_swar_bits(
-			~(((x & ~high_bits) + UINT64_C(0x6060606060606060)) | x) & high_bits) << (8 * i);
+		c->control |= (uint64_t) fastjson_swar_bits(fastjson_swar_below_space(x)) << (8 * i);
 		c->high |= (uint64_t) fastjson_swar_bits(x & high_bits) << (8 * i);
 	}
 }
