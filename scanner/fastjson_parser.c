@@ -422,18 +422,71 @@ static zend_never_inline FASTJSON_CALL_PATH zend_string *fastjson_new_decoded_st
 	return str ? str : fastjson_stack_string(stack, s->str_len);
 }
 
-/* A string without escapes: zend_string_init(val, len, 0), and a hint to fetch the block
- * the next allocation of its size will get. The allocator hands out the head of a list
- * of free blocks, each holding the next one's address in its first word (PHP 8.2 to 8.6;
- * whatever else is there, as under USE_ZEND_ALLOC=0, only wastes the hint: a prefetch
- * never faults).
- * On a cold call each string would otherwise wait for the line of the one before. Only
- * here: the same hint for keys and escaped strings too made small documents slower. */
+/* ---- the result's memory ----------------------------------------------------------
+ * emalloc(size), and a hint to fetch the block the next allocation of its size will get.
+ * The allocator hands out the head of a list of free blocks, each holding the next one's
+ * address in its first word (PHP 8.2 to 8.6; whatever else is there, as under
+ * USE_ZEND_ALLOC=0, only wastes the hint: a prefetch never faults). On a cold call each
+ * new string, object or table would otherwise wait for the line of the one before it of
+ * its size. */
+static zend_always_inline void *fastjson_emalloc_hinted(size_t size)
+{
+	void *block = emalloc(size);
+
+	fastjson_prefetch(*(void *const *) block);
+	return block;
+}
+
+/* object_init() */
+static zend_always_inline void fastjson_object_init(zval *zv)
+{
+	zend_class_entry *ce = zend_standard_class_def;
+	zend_object *obj = fastjson_emalloc_hinted(sizeof(zend_object) + zend_object_properties_size(ce));
+
+	zend_object_std_init(obj, ce);
+	obj->handlers = &std_object_handlers;
+	ZVAL_OBJ(zv, obj);
+}
+
+/* zend_new_array(size) */
+static zend_always_inline HashTable *fastjson_new_array(uint32_t size)
+{
+	HashTable *ht = fastjson_emalloc_hinted(sizeof(HashTable));
+
+	_zend_hash_init(ht, size, ZVAL_PTR_DTOR, 0);
+	return ht;
+}
+
+/* zend_hash_real_init_packed() / _mixed() of a table just made by fastjson_new_array();
+ * the smallest size, the common one, with constant sizes (as those functions have it). */
+static zend_always_inline void fastjson_real_init(HashTable *ht, bool packed)
+{
+	uint32_t size = ht->nTableSize;
+
+	if (packed) {
+		HT_SET_DATA_ADDR(ht, fastjson_emalloc_hinted(size == HT_MIN_SIZE
+			? HT_PACKED_SIZE_EX(HT_MIN_SIZE, HT_MIN_MASK) : HT_PACKED_SIZE_EX(size, HT_MIN_MASK)));
+		HT_FLAGS(ht) = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
+		HT_HASH_RESET_PACKED(ht);
+	} else if (size == HT_MIN_SIZE) {
+		ht->nTableMask = HT_SIZE_TO_MASK(HT_MIN_SIZE);
+		HT_SET_DATA_ADDR(ht, fastjson_emalloc_hinted(HT_SIZE_EX(HT_MIN_SIZE, HT_SIZE_TO_MASK(HT_MIN_SIZE))));
+		HT_FLAGS(ht) = HASH_FLAG_STATIC_KEYS;
+		memset(&HT_HASH(ht, HT_SIZE_TO_MASK(HT_MIN_SIZE)), 0xff, HT_HASH_SIZE(HT_SIZE_TO_MASK(HT_MIN_SIZE)));
+	} else {
+		ht->nTableMask = HT_SIZE_TO_MASK(size);
+		HT_SET_DATA_ADDR(ht, fastjson_emalloc_hinted(HT_SIZE_EX(size, HT_SIZE_TO_MASK(size))));
+		HT_FLAGS(ht) = HASH_FLAG_STATIC_KEYS;
+		HT_HASH_RESET(ht);
+	}
+}
+
+/* A string without escapes: zend_string_init(val, len, 0), its block hinted. Only here:
+ * the same hint for keys and escaped strings too made small documents slower. */
 static zend_always_inline zend_string *fastjson_verbatim_string(const char *val, size_t len)
 {
-	zend_string *str = (zend_string *) emalloc(ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(len)));
+	zend_string *str = fastjson_emalloc_hinted(ZEND_MM_ALIGNED_SIZE(_ZSTR_STRUCT_SIZE(len)));
 
-	fastjson_prefetch(*(void *const *) str);
 	/* as zend_string_alloc() */
 	GC_SET_REFCOUNT(str, 1);
 	GC_TYPE_INFO(str) = GC_STRING;
@@ -634,9 +687,9 @@ static zend_always_inline void fastjson_close_array(zval *result, zval *first, z
 		ZVAL_EMPTY_ARRAY(result);
 		return;
 	}
-	array_init_size(result, count);
-	ht = Z_ARRVAL_P(result);
-	zend_hash_real_init_packed(ht);
+	ht = fastjson_new_array(count);
+	ZVAL_ARR(result, ht);
+	fastjson_real_init(ht, true);
 	ZEND_HASH_FILL_PACKED(ht) {
 		for (; first < sp; first++) {
 			ZEND_HASH_FILL_ADD(first);
@@ -653,10 +706,10 @@ static zend_always_inline void fastjson_close_assoc(zval *result, zval *first, z
 		ZVAL_EMPTY_ARRAY(result);
 		return;
 	}
-	array_init_size(result, count);
-	ht = Z_ARRVAL_P(result);
+	ht = fastjson_new_array(count);
+	ZVAL_ARR(result, ht);
 	/* Initialized now, so that the first member is appended inline too. */
-	zend_hash_real_init_mixed(ht);
+	fastjson_real_init(ht, false);
 	for (; first < sp; first += 2) {
 		fastjson_table_put(ht, Z_STR(first[0]), &first[1], true);
 	}
@@ -718,9 +771,9 @@ static zend_always_inline uint32_t fastjson_object_size_hint(fastjson_frame *f)
 /* An object decoded to an array: its table, when its first member is complete. */
 static zend_always_inline HashTable *fastjson_new_assoc_table(fastjson_frame *f)
 {
-	HashTable *ht = zend_new_array(fastjson_object_size_hint(f));
+	HashTable *ht = fastjson_new_array(fastjson_object_size_hint(f));
 
-	zend_hash_real_init_mixed(ht);
+	fastjson_real_init(ht, false);
 	return ht;
 }
 
@@ -730,12 +783,12 @@ static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *to
 	zval zv;
 	zend_object *obj;
 
-	object_init(&zv);
+	fastjson_object_init(&zv);
 	obj = Z_OBJ(zv);
-	obj->properties = zend_new_array(fastjson_object_size_hint(top));
+	obj->properties = fastjson_new_array(fastjson_object_size_hint(top));
 	/* Initialized now (the buckets zend_hash_update() would allocate for the first
 	 * member), so that the first member is appended inline too. */
-	zend_hash_real_init_mixed(obj->properties);
+	fastjson_real_init(obj->properties, false);
 	top->object = obj;
 	return obj;
 }
@@ -829,7 +882,7 @@ value_token:
 			if (tok == FASTJSON_T_RBRACKET || tok == FASTJSON_T_RBRACE) {
 				/* Empty: the elements/members state, then the closing bracket. */
 				if (build && is_object && !assoc) {
-					object_init(&value);
+					fastjson_object_init(&value);
 					top[-1].object = Z_OBJ(value);
 				}
 				if (!fastjson_bison_push(height + 3) || !fastjson_bison_push(height + 4)) {
