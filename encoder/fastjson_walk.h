@@ -873,22 +873,27 @@ static zend_always_inline void fastjson_prefetch_siblings(const zval *next, cons
 	}
 }
 
-/* Whether to walk the table with the prefetches: when its first slot holds an object, or
- * an array once the output has passed FASTJSON_BUF_LARGE bytes (as of the buffer's last
+/* Whether to walk the table with the prefetches: when its first slot holds an object or
+ * an array, once the output has passed FASTJSON_BUF_LARGE bytes (as of the buffer's last
  * growth: comparing the length here, in every container, cost small documents 15-25%).
- * Lists and maps of objects are where the chains are longest. Arrays of arrays
- * (json_decode($json, true)) gain only once the value has outgrown the caches: before that
- * the extra loads cost more than they save (citm_catalog's performances, 110 KB: 2.74x ->
- * 2.55x; all 453 KB, whose value takes 5 MB: 1.87x -> 2.23x), and the output written so
- * far is the cheap measure of how much of the value the walk has been through. */
+ * Lists and maps of containers gain only once the value has outgrown the caches: before
+ * that the extra loads cost more than they save (arrays: citm_catalog's performances,
+ * 110 KB: 2.74x -> 2.55x; all 453 KB, whose value takes 5 MB: 1.87x -> 2.23x; objects,
+ * cold: twitter_api, 10 KB, 1.59x -> 1.64x and github_events 2.08x -> 2.28x without them
+ * before 48 KB), and the output written so far is the cheap measure of how much of the
+ * value the walk has been through. */
 static zend_always_inline bool fastjson_worth_prefetching(const fastjson_encoder *encoder, const HashTable *ht)
 {
-	const zval *first = HT_IS_PACKED(ht) ? ht->arPacked : &ht->arData[0].val;
+	const zval *first;
 
+	if (!encoder->buf.large) {
+		return false;
+	}
+	first = HT_IS_PACKED(ht) ? ht->arPacked : &ht->arData[0].val;
 	if (Z_TYPE_P(first) == IS_INDIRECT) {
 		first = Z_INDIRECT_P(first);
 	}
-	return Z_TYPE_P(first) == IS_OBJECT || (Z_TYPE_P(first) == IS_ARRAY && encoder->buf.large);
+	return fastjson_is_container(first);
 }
 
 /* null, false, true or an integer: what a scalar run writes. */
@@ -1002,7 +1007,7 @@ static zend_always_inline zend_result fastjson_encode_members(fastjson_encoder *
 	return SUCCESS;
 }
 
-/* fastjson_encode_members() for tables whose first member is an object, with the
+/* fastjson_encode_members() for large tables whose first member is a container, with the
  * prefetches. */
 static zend_always_inline zend_result fastjson_encode_members_prefetching(fastjson_encoder *encoder, zval *val,
 		HashTable *ht, bool as_object, bool *need_comma, bool pretty)
