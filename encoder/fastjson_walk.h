@@ -879,7 +879,7 @@ static zend_always_inline void fastjson_prefetch_siblings(const zval *next, cons
  * Lists and maps of containers gain only once the value has outgrown the caches: before
  * that the extra loads cost more than they save (arrays: citm_catalog's performances,
  * 110 KB: 2.74x -> 2.55x; all 453 KB, whose value takes 5 MB: 1.87x -> 2.23x; objects,
- * cold: twitter_api, 10 KB, 1.59x -> 1.64x and github_events 2.08x -> 2.28x without them
+ * cold: twitter_api, 10 KB, 1.62x -> 1.65x and github_events 2.08x -> 2.26x without them
  * before 48 KB), and the output written so far is the cheap measure of how much of the
  * value the walk has been through. */
 static zend_always_inline bool fastjson_worth_prefetching(const fastjson_encoder *encoder, const HashTable *ht)
