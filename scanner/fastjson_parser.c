@@ -464,8 +464,8 @@ static zend_always_inline void fastjson_real_init(HashTable *ht, bool packed)
 	uint32_t size = ht->nTableSize;
 
 	if (packed) {
-		HT_SET_DATA_ADDR(ht, fastjson_emalloc_hinted(size == HT_MIN_SIZE
-			? HT_PACKED_SIZE_EX(HT_MIN_SIZE, HT_MIN_MASK) : HT_PACKED_SIZE_EX(size, HT_MIN_MASK)));
+		HT_SET_DATA_ADDR(ht, size == HT_MIN_SIZE ? fastjson_emalloc_hinted(HT_PACKED_SIZE_EX(HT_MIN_SIZE, HT_MIN_MASK))
+			: fastjson_emalloc_hinted(HT_PACKED_SIZE_EX(size, HT_MIN_MASK)));
 		HT_FLAGS(ht) = HASH_FLAG_PACKED | HASH_FLAG_STATIC_KEYS;
 		HT_HASH_RESET_PACKED(ht);
 	} else if (size == HT_MIN_SIZE) {
