@@ -476,17 +476,17 @@ static zend_always_inline bool fastjson_quote_in_16(const unsigned char *p, cons
 }
 
 #if defined(FASTJSON_HAVE_SSE2)
-/* Whether a quote (escaped or not) is among the 64 bytes at p (all before limit): a string
- * that may end within a block. */
-static zend_always_inline bool fastjson_quote_in_64_sse2(const unsigned char *p)
+/* Whether a quote (escaped or not) is among the n bytes at p (a multiple of 16, all before
+ * limit): a string that may end within them. */
+static zend_always_inline bool fastjson_quote_within_sse2(const unsigned char *p, size_t n)
 {
 	const __m128i quote = _mm_set1_epi8('"');
+	__m128i found = _mm_setzero_si128();
 
-	return _mm_movemask_epi8(_mm_or_si128(
-		_mm_or_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) p), quote),
-			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + 16)), quote)),
-		_mm_or_si128(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + 32)), quote),
-			_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + 48)), quote)))) != 0;
+	for (size_t i = 0; i < n; i += 16) {
+		found = _mm_or_si128(found, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + i)), quote));
+	}
+	return _mm_movemask_epi8(found) != 0;
 }
 #endif
 

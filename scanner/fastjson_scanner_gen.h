@@ -1360,6 +1360,8 @@ string_skip:
 }
 
 #define FASTJSON_DECODE_SHORT_ESCAPES 16
+/* Bytes from a string's first escape that fastjson_decode_short_escaped() takes at most. */
+#define FASTJSON_SHORT_ESCAPED 128
 
 /* Decode only: the escape at p (the string's input ends at limit) if the automaton
  * accepts it, decoded to *out (4 bytes of room); returns the byte after it, or NULL
@@ -1444,7 +1446,7 @@ static zend_never_inline FASTJSON_CALL_PATH fastjson_token fastjson_scan_decode_
 						run = fastjson_decode_short_escapes_avx512(p, limit, out, out_end);
 					}
 				} else if (!in_runs && limit - p > 6 + 64 && p[2] == '0' && fastjson_u_escape_dense(p)
-						&& !fastjson_quote_in_64_sse2(p + 6)) {
+						&& !fastjson_quote_within_sse2(p + 6, 64)) {
 					/* Words of two-byte characters (Cyrillic, Greek...), over more than a block:
 					 * where the string ends sooner (a line, a name), and for emoji in short
 					 * strings, escapes one at a time cost less than a block. */
@@ -1505,6 +1507,67 @@ hand_over:
 	return tok;
 }
 
+#ifndef WORDS_BIGENDIAN
+/* Decode only: from a two-character escape at cursor (the bytes before it plain), a string
+ * of ASCII text and such escapes that ends within FASTJSON_SHORT_ESCAPED bytes (a path, a
+ * URL with "\/"), decoded into s->buf 8 bytes at a time: a few lines of code, where the
+ * vector paths take dozens that a cold call fetches one after another. Anything else
+ * (a \u escape, a byte >= 0x80 or < 0x20, an error, a longer string, the input's last 8
+ * bytes): false, with nothing stored, and the other paths take the string from its start. */
+static zend_never_inline FASTJSON_CALL_PATH bool fastjson_decode_short_escaped(fastjson_scanner *s,
+		const unsigned char *cursor)
+{
+	const unsigned char *p = cursor;
+	unsigned char *out = s->buf + (cursor - s->str_start);
+
+	if (cursor - s->str_start > FASTJSON_STR_BUF - FASTJSON_SHORT_ESCAPED - 8) {
+		return false;
+	}
+#ifdef FASTJSON_HAVE_SSE2
+	/* No quote at all within reach: a long string, for the vector paths. */
+	if (s->limit - cursor >= FASTJSON_SHORT_ESCAPED && !fastjson_quote_within_sse2(cursor, FASTJSON_SHORT_ESCAPED)) {
+		return false;
+	}
+#endif
+	memcpy(s->buf, s->str_start, (size_t) (cursor - s->str_start));
+	while (p - cursor < FASTJSON_SHORT_ESCAPED && s->limit - p >= 8) {
+		uint64_t word, stops;
+		memcpy(&word, p, 8);
+		memcpy(out, &word, 8);
+		stops = fastjson_swar_eq(word, '"') | fastjson_swar_eq(word, '\\') | fastjson_swar_below_space(word)
+			| (word & UINT64_C(0x8080808080808080));
+		if (!stops) {
+			p += 8;
+			out += 8;
+			continue;
+		}
+		p += fastjson_ctz64(stops) >> 3;
+		out += fastjson_ctz64(stops) >> 3;
+		if (*p == '\\') {
+			/* Zero for u and for what is no escape. */
+			unsigned char byte = fastjson_escaped_byte[p[1]];
+			if (!byte) {
+				return false;
+			}
+			*out++ = byte;
+			p += 2;
+		} else if (*p == '"') {
+			s->str_end = p;
+			s->str_len = (size_t) (out - s->buf);
+			s->str_verbatim = false;
+			s->str_has_invalid = false;
+			s->str_buffered = true;
+			s->str_resume = NULL;
+			s->cursor = p + 1;
+			return true;
+		} else {
+			return false;
+		}
+	}
+	return false;
+}
+#endif
+
 /* The rest of a string from its first byte of text (at cursor) on: the vector skip, then,
  * if the string does not end there, the automaton (or the decoder). Small, so that a
  * short string of text costs a call with little to save. */
@@ -1547,6 +1610,12 @@ static zend_always_inline fastjson_token fastjson_scan_string(fastjson_scanner *
 	if (*cursor >= 0x80) {
 		return fastjson_scan_string_text(s, cursor, build);
 	}
+#ifndef WORDS_BIGENDIAN
+	/* A short string of ASCII text and two-character escapes (a path, a URL). */
+	if (build && *cursor == '\\' && cursor[1] != 'u' && fastjson_decode_short_escaped(s, cursor)) {
+		return FASTJSON_T_STRING;
+	}
+#endif
 	/* One pass for \u escapes and short strings, and on AVX-512 (short escapes decoded 64
 	 * bytes at a time) for all; elsewhere text dense with short escapes (HTML, paths) is
 	 * faster in the scan's 64-byte skip and the parser's 32-byte windows. From the start:
