@@ -448,21 +448,14 @@ static zend_always_inline void fastjson_object_init(zval *zv)
 	ZVAL_OBJ(zv, obj);
 }
 
-/* zend_new_array(size) */
-static zend_always_inline HashTable *fastjson_new_array(uint32_t size)
+/* zend_new_array(size), then zend_hash_real_init_packed() / _mixed(): the smallest size,
+ * the common one, with constant sizes (as those functions have it). */
+static zend_always_inline HashTable *fastjson_new_table(uint32_t size, bool packed)
 {
 	HashTable *ht = fastjson_emalloc_hinted(sizeof(HashTable));
 
 	_zend_hash_init(ht, size, ZVAL_PTR_DTOR, 0);
-	return ht;
-}
-
-/* zend_hash_real_init_packed() / _mixed() of a table just made by fastjson_new_array();
- * the smallest size, the common one, with constant sizes (as those functions have it). */
-static zend_always_inline void fastjson_real_init(HashTable *ht, bool packed)
-{
-	uint32_t size = ht->nTableSize;
-
+	size = ht->nTableSize;
 	if (packed) {
 		HT_SET_DATA_ADDR(ht, size == HT_MIN_SIZE ? fastjson_emalloc_hinted(HT_PACKED_SIZE_EX(HT_MIN_SIZE, HT_MIN_MASK))
 			: fastjson_emalloc_hinted(HT_PACKED_SIZE_EX(size, HT_MIN_MASK)));
@@ -479,6 +472,7 @@ static zend_always_inline void fastjson_real_init(HashTable *ht, bool packed)
 		HT_FLAGS(ht) = HASH_FLAG_STATIC_KEYS;
 		HT_HASH_RESET(ht);
 	}
+	return ht;
 }
 
 /* A string without escapes: zend_string_init(val, len, 0), its block hinted. Only here:
@@ -687,9 +681,8 @@ static zend_always_inline void fastjson_close_array(zval *result, zval *first, z
 		ZVAL_EMPTY_ARRAY(result);
 		return;
 	}
-	ht = fastjson_new_array(count);
+	ht = fastjson_new_table(count, true);
 	ZVAL_ARR(result, ht);
-	fastjson_real_init(ht, true);
 	ZEND_HASH_FILL_PACKED(ht) {
 		for (; first < sp; first++) {
 			ZEND_HASH_FILL_ADD(first);
@@ -706,10 +699,9 @@ static zend_always_inline void fastjson_close_assoc(zval *result, zval *first, z
 		ZVAL_EMPTY_ARRAY(result);
 		return;
 	}
-	ht = fastjson_new_array(count);
-	ZVAL_ARR(result, ht);
 	/* Initialized now, so that the first member is appended inline too. */
-	fastjson_real_init(ht, false);
+	ht = fastjson_new_table(count, false);
+	ZVAL_ARR(result, ht);
 	for (; first < sp; first += 2) {
 		fastjson_table_put(ht, Z_STR(first[0]), &first[1], true);
 	}
@@ -771,10 +763,7 @@ static zend_always_inline uint32_t fastjson_object_size_hint(fastjson_frame *f)
 /* An object decoded to an array: its table, when its first member is complete. */
 static zend_always_inline HashTable *fastjson_new_assoc_table(fastjson_frame *f)
 {
-	HashTable *ht = fastjson_new_array(fastjson_object_size_hint(f));
-
-	fastjson_real_init(ht, false);
-	return ht;
+	return fastjson_new_table(fastjson_object_size_hint(f), false);
 }
 
 /* An object's first member is complete: ext/json creates the object now. */
@@ -785,10 +774,9 @@ static zend_always_inline zend_object *fastjson_create_object(fastjson_frame *to
 
 	fastjson_object_init(&zv);
 	obj = Z_OBJ(zv);
-	obj->properties = fastjson_new_array(fastjson_object_size_hint(top));
 	/* Initialized now (the buckets zend_hash_update() would allocate for the first
 	 * member), so that the first member is appended inline too. */
-	fastjson_real_init(obj->properties, false);
+	obj->properties = fastjson_new_table(fastjson_object_size_hint(top), false);
 	top->object = obj;
 	return obj;
 }
