@@ -1387,6 +1387,19 @@ static zend_always_inline const unsigned char *fastjson_decode_escape(unsigned c
 	return p + len;
 }
 
+/* Decode only: the string ends at the quote at p, all of it decoded into s->buf up to out. */
+static zend_always_inline void fastjson_end_decoded_string(fastjson_scanner *s, const unsigned char *p,
+		const unsigned char *out)
+{
+	s->str_end = p;
+	s->str_len = (size_t) (out - s->buf);
+	s->str_verbatim = false;
+	s->str_has_invalid = false;
+	s->str_buffered = true;
+	s->str_resume = NULL;
+	s->cursor = p + 1;
+}
+
 /* Decode only: the rest of a string from an escape or a multibyte character at cursor
  * (the bytes before it checked, their escapes saving saved bytes), checked and decoded in
  * one pass into s->buf: plain runs and UTF-8 text by the scanner's skips, escapes one at a
@@ -1485,13 +1498,7 @@ static zend_never_inline FASTJSON_CALL_PATH fastjson_token fastjson_scan_decode_
 			}
 			p = run_end;
 		} else if (c == '"') {
-			s->str_end = p;
-			s->str_len = (size_t) (out - s->buf);
-			s->str_verbatim = false;
-			s->str_has_invalid = false;
-			s->str_buffered = true;
-			s->str_resume = NULL;
-			s->cursor = p + 1;
+			fastjson_end_decoded_string(s, p, out);
 			return FASTJSON_T_STRING;
 		} else {
 			break; /* a control byte, the input's end, or plain bytes past out_end */
@@ -1554,13 +1561,7 @@ static zend_never_inline FASTJSON_CALL_PATH bool fastjson_decode_short_escaped(f
 			*out++ = byte;
 			p += 2;
 		} else if (*p == '"') {
-			s->str_end = p;
-			s->str_len = (size_t) (out - s->buf);
-			s->str_verbatim = false;
-			s->str_has_invalid = false;
-			s->str_buffered = true;
-			s->str_resume = NULL;
-			s->cursor = p + 1;
+			fastjson_end_decoded_string(s, p, out);
 			return true;
 		} else {
 			return false;
