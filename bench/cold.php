@@ -252,6 +252,23 @@ function request_body(int $count = 14): string
     ], JSON_THROW_ON_ERROR);
 }
 
+/* Messages in Russian, as a chat or comments API returns them (8: ~2 KB as raw UTF-8), from
+ * the seed corpus' text: with $flags = JSON_UNESCAPED_UNICODE the text stays UTF-8 (what a
+ * browser sends), with 0 every Cyrillic letter is a \u escape (json_encode()'s default,
+ * what PHP caches and queues hold). */
+function messages_ru(int $flags, int $count = 8): string
+{
+    $lines = explode("\n", read_data('seeds/artukrainskiy-php-src-bench/ru.txt'));
+    $authors = ['Анна Смирнова', 'Дмитрий Кузнецов', 'Елена Попова'];
+    $messages = [];
+    for ($i = 0; $i < $count; ++$i) {
+        $messages[] = ['id' => 730100 + 17 * $i, 'author' => ['id' => 5000 + $i % 3, 'name' => $authors[$i % 3]],
+                       'text' => $lines[2 * $i] . ' ' . $lines[2 * $i + 1], 'created_at' => sprintf('2026-11-30T21:%02d:05+03:00', 10 + $i),
+                       'likes' => (7 * $i) % 5, 'edited' => $i % 4 === 0];
+    }
+    return json_encode(['chat_id' => 'c_81723', 'messages' => $messages, 'has_more' => true], $flags | JSON_THROW_ON_ERROR);
+}
+
 function payloads(bool $quick, ?string $only): array
 {
     $timeline = json_decode(read_data('real/small/twitter_timeline.json'), true, 512, JSON_THROW_ON_ERROR);
@@ -263,6 +280,8 @@ function payloads(bool $quick, ?string $only): array
         'request-5k' => [request_body(26), 'an order posted to an API, 26 items (built)'],
         'tweets-2' => [json_encode(array_slice($timeline, 0, 2), JSON_THROW_ON_ERROR),
                        'real/small/twitter_timeline.json, first 2 tweets, json_encode()'],
+        'messages-ru' => [messages_ru(JSON_UNESCAPED_UNICODE), 'chat messages in Russian, raw UTF-8 (built)'],
+        'messages-ru-esc' => [messages_ru(0), 'the same messages as json_encode() writes them, \\u-escaped (built)'],
         'twitter_api' => [read_data('real/small/twitter_api_compact_response.json'),
                           'real/small/twitter_api_compact_response.json'],
         'github_events' => [read_data('real/github_events.json'), 'real/github_events.json'],
