@@ -488,6 +488,21 @@ static zend_always_inline bool fastjson_quote_within_sse2(const unsigned char *p
 	}
 	return _mm_movemask_epi8(found) != 0;
 }
+
+/* How many of the n bytes at p (a multiple of 16, all before limit) come before the first
+ * quote (escaped or not); n when none is a quote. */
+static zend_always_inline size_t fastjson_quote_offset_sse2(const unsigned char *p, size_t n)
+{
+	const __m128i quote = _mm_set1_epi8('"');
+
+	for (size_t i = 0; i < n; i += 16) {
+		unsigned found = (unsigned) _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *) (p + i)), quote));
+		if (found) {
+			return i + fastjson_ctz32(found);
+		}
+	}
+	return n;
+}
 #endif
 
 /* fastjson_skip_plain() that copies the bytes it passes to *out, up to out_end, a vector

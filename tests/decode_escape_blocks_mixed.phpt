@@ -1,5 +1,5 @@
 --TEST--
-Decode text that mixes ASCII with \u escapes (words of Cyrillic, emoji between words), which AVX-512 decodes 64 bytes at a time in the scanner's one-pass decoder and in the parser (strings past 4 KB): escapes of every UTF-8 length, \u0000, pairs in both cases, short escapes and words, started at every offset of a block; escaped backslashes (before text like a \u escape, and runs of them); a lone or reversed half, a backslash run of three, a bad digit, raw UTF-8, a control byte or the closing quote at every offset of the first blocks; strings that end at every distance after their first escape; input that ends inside an escape; decode (arrays, objects, keys) and validate against ext/json on every SIMD path
+Decode text that mixes ASCII with \u escapes (words of Cyrillic, emoji between words), which AVX-512 decodes 64 bytes at a time in the scanner's one-pass decoder and in the parser (strings past 4 KB): escapes of every UTF-8 length, \u0000, pairs in both cases, short escapes and words, started at every offset of a block; escaped backslashes (before text like a \u escape, and runs of them); a lone or reversed half, a backslash run of three, a bad digit, raw UTF-8, a control byte or the closing quote at every offset of the first blocks; strings that end at every distance (0-215 bytes) after their first escape, and names of 1-40 Cyrillic letters, alone, in lists and as keys; input that ends inside an escape; decode (arrays, objects, keys) and validate against ext/json on every SIMD path
 --SKIPIF--
 <?php
 if (!extension_loaded('fastjson')) die('skip fastjson not loaded');
@@ -49,11 +49,24 @@ for ($cut = 1; $cut <= 12; $cut++) {
     $docs[] = '["' . $mixed(100) . substr('\\u0416\\u0417', 0, $cut);
     $docs[] = '["' . $mixed(100) . '\\u0416' . substr('\\u0416\\u0417', 0, $cut);
 }
-// Strings ending at every distance after their first escape, with more text after them.
-for ($len = 0; $len < 80; $len++) {
-    $body = substr($mixed(80), 0, $len);
+// Strings ending at every distance after their first escape, with more text after them:
+// within the block decoder's reach, it decides by where the string ends.
+for ($len = 0; $len < 210; $len++) {
+    $body = substr($mixed(210), 0, $len);
     $docs[] = '["\\u0416' . $body . '","' . $mixed(100) . '"]';
     $docs[] = '["word \\ud83d\\ude02' . $body . '", 1, "' . $mixed(70) . '"]';
+}
+// Names and titles: words of Cyrillic escapes, 1-40 letters, alone and in lists.
+$cyrillic = static function (int $letters): string {
+    $s = '';
+    for ($i = 0; $i < $letters; $i++) {
+        $s .= $i % 7 === 6 ? ' ' : sprintf('\\u%04x', 0x430 + ($i * 5) % 32);
+    }
+    return $s;
+};
+for ($letters = 1; $letters <= 40; $letters++) {
+    $docs[] = '["' . $cyrillic($letters) . '","' . $cyrillic(41 - $letters) . '",' . $letters . ']';
+    $docs[] = '{"' . $cyrillic($letters) . '":"' . $cyrillic($letters) . '","k":"' . $mixed(200) . '"}';
 }
 
 $report = new FjReport;
