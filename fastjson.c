@@ -248,8 +248,10 @@ static void fastjson_throw_at(php_json_error_code code, size_t line, size_t colu
 FASTJSON_CALL_PATH zend_string *fastjson_encode_reported(zval *value, zend_long options, zend_long depth)
 {
 	fastjson_encoder encoder;
+	zend_string *json;
 
-	fastjson_encoder_init(&encoder, (int) options, (int) depth, FASTJSON_G(simd_path));
+	fastjson_encoder_init(&encoder, (int) options, (int) depth, FASTJSON_G(simd_path),
+		MIN(FASTJSON_G(encoded_lengths)[0], FASTJSON_G(encoded_lengths)[1]));
 	fastjson_encode_zval(&encoder, value);
 	if (!(options & PHP_JSON_THROW_ON_ERROR) || (options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		fastjson_json_error_set(encoder.error_code);
@@ -268,7 +270,10 @@ FASTJSON_CALL_PATH zend_string *fastjson_encode_reported(zval *value, zend_long 
 		return NULL;
 	}
 	/* Also after an exception thrown by jsonSerialize(), as json_encode() does. */
-	return fastjson_buf_extract(&encoder.buf);
+	json = fastjson_buf_extract(&encoder.buf);
+	FASTJSON_G(encoded_lengths)[1] = FASTJSON_G(encoded_lengths)[0];
+	FASTJSON_G(encoded_lengths)[0] = ZSTR_LEN(json);
+	return json;
 }
 
 FASTJSON_CALL_PATH PHP_FUNCTION(fastjson_encode)

@@ -42,6 +42,9 @@ ZEND_BEGIN_MODULE_GLOBALS(fastjson)
 	bool override;
 	bool enabled;
 	double verify;
+	/* The lengths of the last two outputs of fastjson_encode_reported(), the newest first:
+	 * the shorter one is the next output's expected length (fastjson_encoder_init()). */
+	size_t encoded_lengths[2];
 	/* fastjson.structural: whether validate runs the structural stage first; how often it
 	 * vouched for the input, and how often it passed the input on to the exact scanner. */
 	fastjson_structural_mode structural;

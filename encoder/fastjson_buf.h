@@ -10,6 +10,14 @@
 /* Outputs up to 8 KB (most responses and records) never grow: growing meant up to three
  * allocations, copies and frees per call, cold code on a request's one call. */
 #define FASTJSON_BUF_LOCAL_SIZE 8192
+/* An output expected to be longer than the small blocks (the caller's guess,
+ * fastjson_encoder_init()) is written straight into a heap block of about that size:
+ * written on the stack and copied out, each of its cache lines was touched twice, which a
+ * call on cold caches pays for. Up to FASTJSON_BUF_EXPECTED_MAX, whose block is 64 KB: a
+ * wrong guess holds at most that much more than json_encode() would (whose buffer is whole
+ * pages from the first byte). */
+#define FASTJSON_BUF_EXPECTED_MIN (ZEND_MM_MAX_SMALL_SIZE + 1)
+#define FASTJSON_BUF_EXPECTED_MAX (56 * 1024)
 /* Past this much output a value is likely larger than the caches (see
  * fastjson_worth_prefetching()); checked as the buffer grows. */
 #define FASTJSON_BUF_LARGE (48 * 1024)
@@ -30,6 +38,9 @@ typedef struct {
 } fastjson_buf;
 
 void fastjson_buf_init(fastjson_buf *buf);
+/* Moves an empty buffer to a heap block for an output expected to be about expected_len
+ * bytes long (see FASTJSON_BUF_EXPECTED_MIN). */
+void fastjson_buf_start_on_heap(fastjson_buf *buf, size_t expected_len);
 void fastjson_buf_free(fastjson_buf *buf);
 /* Hands the bytes written so far over as an exact-size string; the buffer is empty afterwards. */
 zend_string *fastjson_buf_extract(fastjson_buf *buf);

@@ -103,6 +103,18 @@ static size_t fastjson_buf_block_bytes(size_t capacity)
 	return bytes > ZEND_MM_MAX_LARGE_SIZE ? ZEND_MM_ALIGNED_SIZE_EX(bytes, fastjson_buf_system_page_size()) : bytes;
 }
 
+/* An eighth more than expected, so that an output a little longer than the last ones still
+ * fits: growing copies, shrinking at the end frees pages in place. */
+ZEND_COLD void fastjson_buf_start_on_heap(fastjson_buf *buf, size_t expected_len)
+{
+	size_t bytes = fastjson_buf_block_bytes(expected_len + expected_len / 8);
+
+	buf->str = zend_string_alloc(bytes - _ZSTR_HEADER_SIZE - 1, 0);
+	buf->base = ZSTR_VAL(buf->str);
+	buf->pos = buf->base;
+	buf->end = buf->base + ZSTR_LEN(buf->str);
+}
+
 /* The size of the next block: one step up, and at least room for `least` bytes. */
 static size_t fastjson_buf_next_block_bytes(size_t capacity, size_t least)
 {
@@ -361,9 +373,12 @@ FASTJSON_CALL_PATH zend_string *fastjson_buf_extract(fastjson_buf *buf)
 #define FASTJSON_WALK_ENTRY fastjson_walk
 #include "fastjson_walk.h"
 
-FASTJSON_CALL_PATH void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth, fastjson_simd_path path)
+FASTJSON_CALL_PATH void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth, fastjson_simd_path path, size_t expected_len)
 {
 	fastjson_buf_init(&encoder->buf);
+	if (UNEXPECTED(expected_len >= FASTJSON_BUF_EXPECTED_MIN && expected_len <= FASTJSON_BUF_EXPECTED_MAX)) {
+		fastjson_buf_start_on_heap(&encoder->buf, expected_len);
+	}
 	encoder->options = options;
 	encoder->depth = 0;
 	encoder->max_depth = max_depth;

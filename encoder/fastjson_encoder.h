@@ -30,8 +30,9 @@ typedef struct _fastjson_encoder {
 	int small_map_credit;
 } fastjson_encoder;
 
-/* Prepares an encoder for one call. */
-void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth, fastjson_simd_path path);
+/* Prepares an encoder for one call; expected_len: the caller's guess of the output's
+ * length (FASTJSON_BUF_EXPECTED_MIN), 0 for none. */
+void fastjson_encoder_init(fastjson_encoder *encoder, int options, int max_depth, fastjson_simd_path path, size_t expected_len);
 
 /* Encodes like php_json_encode_zval(): on FAILURE the error is in encoder->error_code
  * (or an exception is pending) and the buffer holds what ext/json's would. */
