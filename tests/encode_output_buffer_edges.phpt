@@ -1,5 +1,5 @@
 --TEST--
-Encode outputs of every length from 0 to 1,300 bytes and around 2, 4, 8 and 16 KB (the output starts in an 8,192-byte buffer on the stack and moves to the heap when it outgrows it), each ending in a string, an invalid UTF-8 byte (rolled back or replaced), a NAN or an object; compact, pretty, partial output, every SIMD path
+Encode outputs of every length from 0 to 1,300 bytes and around 2, 4, 8 and 16 KB (the output starts in an 8,192-byte buffer on the stack, or in a heap block once the last two outputs were past 3 KB, and moves when it outgrows it), each ending in a string, an invalid UTF-8 byte (rolled back or replaced), a NAN or an object; compact, pretty, partial output, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
