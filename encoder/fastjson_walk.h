@@ -512,25 +512,37 @@ static zend_always_inline bool fastjson_small_map_members(const fastjson_encoder
 /* Room for a small map's members after its '{' (or after a string the escaper wrote). */
 #define FASTJSON_SMALL_MAP_ROOM (2 + FASTJSON_SMALL_MAP_MAX * (1 + FASTJSON_SHORT_CLEAN_MAX + 3 + FASTJSON_VALUE_ROOM))
 
+/* The same for a map whose indent is `indent`: pretty printed, each member's newline,
+ * deeper indent and ": " and the closer's newline and indent come on top. */
+static zend_always_inline size_t fastjson_small_map_room(size_t indent, bool pretty)
+{
+	if (!pretty) {
+		return FASTJSON_SMALL_MAP_ROOM;
+	}
+	return FASTJSON_SMALL_MAP_ROOM + (FASTJSON_SMALL_MAP_MAX + 1) * fastjson_member_room(indent + 4, 1);
+}
+
 /* The members, once fastjson_small_map_members() has said yes; NULL when a key is not
  * short and clean, or a string failed without PARTIAL_OUTPUT_ON_ERROR (the walk then
- * meets the same failure). Other strings go through the escaper as the walk's do. */
-static zend_always_inline char *fastjson_write_small_members(fastjson_encoder *encoder, const HashTable *ht)
+ * meets the same failure). Other strings go through the escaper as the walk's do.
+ * Pretty printed as ext/json does: each member on its own line one level deeper than
+ * `indent`, the map's, "key": value, and the closer on a line of its own. */
+static zend_always_inline char *fastjson_write_small_members(fastjson_encoder *encoder, const HashTable *ht,
+		bool pretty)
 {
 	const Bucket *p = ht->arData, *end = p + ht->nNumUsed;
+	size_t indent = fastjson_indent_width(encoder, pretty), room = fastjson_small_map_room(indent, pretty);
 	bool comma = false;
-	char *out = fastjson_buf_reserve(&encoder->buf, FASTJSON_SMALL_MAP_ROOM);
+	char *out = fastjson_buf_reserve(&encoder->buf, room);
 
 	*out++ = '{';
 	for (; p != end; p++) {
 		const zval *val = &p->val;
-		*out = ',';
-		out += comma;
-		comma = true;
+		out = fastjson_write_member_prefix(out, &comma, indent + 4, pretty);
 		if ((out = fastjson_write_if_short_clean(encoder, out, p->key)) == NULL) {
 			return NULL;
 		}
-		*out++ = ':';
+		out = fastjson_write_key_separator(out, pretty);
 		switch (Z_TYPE_P(val)) {
 			case IS_NULL:
 			case IS_FALSE:
@@ -551,7 +563,7 @@ static zend_always_inline char *fastjson_write_small_members(fastjson_encoder *e
 						&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 					return NULL;
 				}
-				out = fastjson_buf_reserve(&encoder->buf, FASTJSON_SMALL_MAP_ROOM);
+				out = fastjson_buf_reserve(&encoder->buf, room);
 				break;
 			}
 			default: /* an empty array */
@@ -559,31 +571,29 @@ static zend_always_inline char *fastjson_write_small_members(fastjson_encoder *e
 				break;
 		}
 	}
+	if (comma) {
+		out = fastjson_write_newline(out, indent, pretty);
+	}
 	*out++ = '}';
 	return out;
 }
 
-/* A compact map (an array with string keys, or a stdClass object's property table) of at
- * most FASTJSON_SMALL_MAP_MAX members, each a short clean string key with null, a boolean,
- * an integer, a string or an empty array: written whole at the buffer's end (its
- * encoder->buf.pos), without the container walk's call, recursion mark and member loop
- * set-up; returns the end, or NULL with encoder->buf.pos where it was (the walk then takes
- * the map). Such a map holds no container it could be inside of, and runs no PHP code;
- * its empty arrays are within the depth limit as checked here. A key to escape is found
- * only while writing: documents whose small maps have them stop trying after a few. */
-static zend_always_inline char *fastjson_write_small_map(fastjson_encoder *encoder, const HashTable *ht)
+/* Whether the walk should try the map whole. */
+static zend_always_inline bool fastjson_small_map_candidate(const fastjson_encoder *encoder, const HashTable *ht)
 {
-	size_t start;
-	char *out;
+	return encoder->small_map_credit > 0 && fastjson_buf_len(&encoder->buf) >= FASTJSON_SMALL_MAP_AFTER
+		&& !HT_IS_PACKED(ht) && ht->nNumUsed <= FASTJSON_SMALL_MAP_MAX && encoder->depth + 1 < encoder->max_depth
+		&& fastjson_small_map_members(encoder, ht);
+}
 
-	if (fastjson_is_pretty(encoder) || encoder->small_map_credit <= 0
-			|| fastjson_buf_len(&encoder->buf) < FASTJSON_SMALL_MAP_AFTER || HT_IS_PACKED(ht)
-			|| ht->nNumUsed > FASTJSON_SMALL_MAP_MAX || encoder->depth + 1 >= encoder->max_depth
-			|| !fastjson_small_map_members(encoder, ht)) {
-		return NULL;
-	}
-	start = fastjson_buf_len(&encoder->buf);
-	out = fastjson_write_small_members(encoder, ht);
+/* The writer's run on a candidate: NULL, with encoder->buf.pos where it was, when it gave
+ * up. A key to escape is found only while writing: documents whose small maps have them
+ * stop trying after a few. */
+static zend_always_inline char *fastjson_write_small_map_as(fastjson_encoder *encoder, const HashTable *ht,
+		bool pretty)
+{
+	size_t start = fastjson_buf_len(&encoder->buf);
+	char *out = fastjson_write_small_members(encoder, ht, pretty);
 	if (out == NULL) {
 		/* the escaper may have moved the buffer */
 		encoder->buf.pos = encoder->buf.base + start;
@@ -594,14 +604,40 @@ static zend_always_inline char *fastjson_write_small_map(fastjson_encoder *encod
 	return out;
 }
 
+/* Out of line: the value writer is inlined in every member loop, compact ones too. */
+static zend_never_inline char *fastjson_write_small_map_pretty(fastjson_encoder *encoder, const HashTable *ht)
+{
+	return fastjson_write_small_map_as(encoder, ht, true);
+}
+
+/* A map (an array with string keys, or a stdClass object's property table) of at most
+ * FASTJSON_SMALL_MAP_MAX members, each a short clean string key with null, a boolean,
+ * an integer, a string or an empty array: written whole at the buffer's end (its
+ * encoder->buf.pos), without the container walk's call, recursion mark and member loop
+ * set-up; returns the end, or NULL with encoder->buf.pos where it was (the walk then takes
+ * the map). Such a map holds no container it could be inside of, and runs no PHP code;
+ * its empty arrays are within the depth limit as checked here. */
+static zend_always_inline char *fastjson_write_small_map(fastjson_encoder *encoder, const HashTable *ht, bool pretty)
+{
+	if (!fastjson_small_map_candidate(encoder, ht)) {
+		return NULL;
+	}
+	if (pretty) {
+		return fastjson_write_small_map_pretty(encoder, ht);
+	}
+	return fastjson_write_small_map_as(encoder, ht, false);
+}
+
 static zend_always_inline bool fastjson_object_has_std_properties(zend_object *obj);
 
 /* Every value goes through here: the common cases inline, the rest in
  * fastjson_encode_other(). After a member's prefix `room` is where the value goes, with
  * FASTJSON_VALUE_ROOM bytes reserved, and encoder->buf.pos is not set yet: the writers
  * inline here store it once for both (a second store of it per member cost a third of a
- * list of literals' time). NULL elsewhere. */
-static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder *encoder, zval *val, char *room)
+ * list of literals' time). NULL elsewhere. `pretty`: JSON_PRETTY_PRINT, a constant in the
+ * member loops. */
+static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder *encoder, zval *val, char *room,
+		bool pretty)
 {
 	char *out;
 
@@ -642,7 +678,7 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 				return SUCCESS;
 			}
 			fastjson_enter_room(encoder, room);
-			out = fastjson_write_small_map(encoder, Z_ARRVAL_P(val));
+			out = fastjson_write_small_map(encoder, Z_ARRVAL_P(val), pretty);
 			if (out) {
 				encoder->buf.pos = out;
 				return SUCCESS;
@@ -655,7 +691,7 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 				/* stdClass: no declared properties, all in the table */
 				if (encoder->small_map_credit > 0 && obj->ce == zend_standard_class_def && obj->properties
 						&& fastjson_object_has_std_properties(obj)) {
-					out = fastjson_write_small_map(encoder, obj->properties);
+					out = fastjson_write_small_map(encoder, obj->properties, pretty);
 					if (out) {
 						encoder->buf.pos = out;
 						return SUCCESS;
@@ -673,14 +709,15 @@ static zend_always_inline zend_result fastjson_encode_value_ex(fastjson_encoder 
 
 static zend_always_inline zend_result fastjson_encode_value(fastjson_encoder *encoder, zval *val)
 {
-	return fastjson_encode_value_ex(encoder, val, NULL);
+	return fastjson_encode_value_ex(encoder, val, NULL, fastjson_is_pretty(encoder));
 }
 
 /* A value after a member's prefix, which returned `room`. */
-static zend_always_inline zend_result fastjson_encode_value_in_room(fastjson_encoder *encoder, zval *val, char *room)
+static zend_always_inline zend_result fastjson_encode_value_in_room(fastjson_encoder *encoder, zval *val, char *room,
+		bool pretty)
 {
 	ZEND_ASSUME(room != NULL);
-	return fastjson_encode_value_ex(encoder, val, room);
+	return fastjson_encode_value_ex(encoder, val, room, pretty);
 }
 
 /* A member's string, array or object is a separate allocation, cold in a request's one
@@ -714,7 +751,7 @@ static zend_always_inline void fastjson_prefetch_buckets(const zval *member)
 static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_object *obj)
 {
 	zend_class_entry *ce = obj->ce;
-	bool need_comma = false;
+	bool need_comma = false, pretty = fastjson_is_pretty(encoder);
 	int i;
 
 	if (GC_IS_RECURSIVE(obj)) {
@@ -744,11 +781,11 @@ static zend_result fastjson_encode_plain_object(fastjson_encoder *encoder, zend_
 			continue;
 		}
 
-		if (fastjson_begin_string_member(encoder, &need_comma, prop_info->name, fastjson_is_pretty(encoder)) == FAILURE) {
+		if (fastjson_begin_string_member(encoder, &need_comma, prop_info->name, pretty) == FAILURE) {
 			GC_TRY_UNPROTECT_RECURSION(obj);
 			return FAILURE;
 		}
-		if (fastjson_encode_value_in_room(encoder, prop, encoder->buf.pos) == FAILURE
+		if (fastjson_encode_value_in_room(encoder, prop, encoder->buf.pos, pretty) == FAILURE
 				&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 			GC_TRY_UNPROTECT_RECURSION(obj);
 			return FAILURE;
@@ -811,7 +848,7 @@ static zend_always_inline zend_result fastjson_encode_element(fastjson_encoder *
 {
 	char *room = fastjson_begin_element(encoder, need_comma, pretty);
 
-	if (fastjson_encode_value_in_room(encoder, data, room) == FAILURE
+	if (fastjson_encode_value_in_room(encoder, data, room, pretty) == FAILURE
 			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		return FAILURE;
 	}
@@ -838,7 +875,7 @@ static zend_always_inline zend_result fastjson_encode_member(fastjson_encoder *e
 	} else {
 		fastjson_begin_index_member(encoder, need_comma, index, pretty);
 	}
-	if (fastjson_encode_value_in_room(encoder, data, encoder->buf.pos) == FAILURE
+	if (fastjson_encode_value_in_room(encoder, data, encoder->buf.pos, pretty) == FAILURE
 			&& !(encoder->options & PHP_JSON_PARTIAL_OUTPUT_ON_ERROR)) {
 		return FAILURE;
 	}

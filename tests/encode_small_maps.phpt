@@ -1,5 +1,5 @@
 --TEST--
-Maps of at most six members (arrays with string keys, stdClass objects) that the walk writes whole: every member value kind, keys and strings at the 31/32-byte and escaping edges, integer keys, holes, 1-7 members, each flag that changes them, depths at the limit, failing maps before and between writable ones, at every SIMD level
+Maps of at most six members (arrays with string keys, stdClass objects) that the walk writes whole, compact and pretty printed: every member value kind, keys and strings at the 31/32-byte and escaping edges, integer keys, holes, 1-7 members, each flag that changes them, depths at the limit, indents past 32 spaces, failing maps before and between writable ones, at every SIMD level
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
@@ -66,7 +66,8 @@ foreach (fj_simd_paths() as $path) {
         }
     }
     /* each map alone: where a map stops an encode, the error and output must be ext/json's */
-    foreach ([0, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_FORCE_OBJECT | JSON_NUMERIC_CHECK] as $f) {
+    foreach ([0, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_FORCE_OBJECT | JSON_NUMERIC_CHECK, JSON_PRETTY_PRINT,
+            JSON_PRETTY_PRINT | JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_FORCE_OBJECT] as $f) {
         foreach (array_merge($maps, $objects) as $map) {
             $report->add(fj_compare_encode([$pad, $map], $f));
             $report->add(fj_compare_encode([$pad, [$map]], $f));
@@ -78,16 +79,18 @@ foreach (fj_simd_paths() as $path) {
 ini_restore('fastjson.simd');
 
 /* Depth: a map (with and without an empty array) nested d levels deep after the pad, at
- * limits around d. */
-foreach ([['a' => 1], ['a' => 1, 'b' => []], (object) ['a' => null, 'b' => []]] as $map) {
-    for ($d = 1; $d <= 6; $d++) {
+ * limits around d; pretty printed up to 14 levels, where the indents outgrow the 32
+ * spaces written at once. */
+foreach ([['a' => 1], ['a' => 1, 'b' => []], (object) ['a' => null, 'b' => []],
+        ['k' => 'a long string value past the short path', 'n' => 1, 'm' => -7, 't' => true, 'e' => [], 'z' => 'z']] as $map) {
+    for ($d = 1; $d <= 14; $d++) {
         $value = $map;
         for ($i = 1; $i < $d; $i++) {
             $value = [$value];
         }
         $value = [$pad, $value];
         for ($limit = $d - 1; $limit <= $d + 3; $limit++) {
-            foreach ([0, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_PRETTY_PRINT] as $f) {
+            foreach ([0, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_PRETTY_PRINT, JSON_PRETTY_PRINT | JSON_PARTIAL_OUTPUT_ON_ERROR] as $f) {
                 $report->add(fj_compare_encode($value, $f, $limit));
                 $cases++;
             }
@@ -105,7 +108,7 @@ foreach ([[0, 200], [3, 200], [4, 200], [5, 200], [40, 40], [1, 1]] as [$fail, $
     for ($i = 0; $i < 300; $i++) {
         $mixed[] = $i % 7 === 3 ? $bad : $good;
     }
-    foreach ([0, JSON_UNESCAPED_SLASHES] as $f) {
+    foreach ([0, JSON_UNESCAPED_SLASHES, JSON_PRETTY_PRINT, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES] as $f) {
         foreach ([$list, $mixed, array_map(fn($m) => (object) $m, $list)] as $value) {
             $report->add(fj_compare_encode($value, $f));
             $cases++;
@@ -116,7 +119,7 @@ foreach ([[0, 200], [3, 200], [4, 200], [5, 200], [40, 40], [1, 1]] as [$fail, $
 /* A map the walk must not write whole: it is inside itself (through a reference). */
 $self = ['a' => 1];
 $self['me'] = &$self;
-foreach ([0, JSON_PARTIAL_OUTPUT_ON_ERROR] as $f) {
+foreach ([0, JSON_PARTIAL_OUTPUT_ON_ERROR, JSON_PRETTY_PRINT | JSON_PARTIAL_OUTPUT_ON_ERROR] as $f) {
     $report->add(fj_compare_encode($self, $f));
     $cases++;
 }
