@@ -604,7 +604,8 @@ static zend_always_inline char *fastjson_write_small_map_as(fastjson_encoder *en
 	return out;
 }
 
-/* Out of line: the value writer is inlined in every member loop, compact ones too. */
+/* Out of line: the value writer is inlined at each of its callers (the pretty member loop,
+ * plain objects' properties, the top level), and each would carry a copy. */
 static zend_never_inline char *fastjson_write_small_map_pretty(fastjson_encoder *encoder, const HashTable *ht)
 {
 	return fastjson_write_small_map_as(encoder, ht, true);
