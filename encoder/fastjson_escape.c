@@ -1321,12 +1321,15 @@ static ZEND_SET_ALIGNED(64, const uint8_t fastjson_next_byte[64]) = {
 	61, 62, 63, 63};
 
 /* Writes the block's bytes in whole at out (escaped: the block with control bytes as
- * their escapes' letters; dirty: its escaped ASCII bytes); returns the end. */
+ * their escapes' letters; dirty: its escaped ASCII bytes; leads, leads3, leads4: its bytes
+ * from C2, E0 and F0); returns the end, or NULL when a 4-byte character is out of range,
+ * which only this writer sees. */
 static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u_triples_avx512(__m512i bytes,
-		__m512i escaped, const fastjson_utf8_classes *u, uint64_t whole, uint64_t ascii, uint64_t dirty, char *out)
+		__m512i escaped, uint64_t leads, uint64_t leads3, uint64_t leads4, uint64_t whole, uint64_t ascii,
+		uint64_t dirty, char *out)
 {
-	const uint64_t lead2 = (u->lead2 ^ u->lead3) & whole, lead3 = (u->lead3 ^ u->lead4) & whole;
-	const uint64_t lead4 = u->lead4 & whole;
+	const uint64_t lead2 = (leads ^ leads3) & whole, lead3 = (leads3 ^ leads4) & whole;
+	const uint64_t lead4 = leads4 & whole;
 	const uint64_t trail21 = lead2 << 1, trail31 = lead3 << 1, trail32 = lead3 << 2;
 	const uint64_t trail41 = lead4 << 1, trail42 = lead4 << 2, trail43 = lead4 << 3;
 	const uint64_t digits = trail21 | trail31 | trail32 | trail41 | trail43;
@@ -1334,13 +1337,18 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u_triples
 	const __m512i previous = _mm512_permutexvar_epi8(_mm512_load_si512((const void *) fastjson_previous_byte), bytes);
 	const __m512i next = _mm512_permutexvar_epi8(_mm512_load_si512((const void *) fastjson_next_byte), bytes);
 	/* The high surrogate's digits 8 | k >> 2, k & 3 then x3 x2, x1 x0 y5 y4 at the first
-	 * trail of 11110www 10xxxxxx 10yyyyyy, k = www x5 x4 - 1 (0 to 15: the code point
-	 * less 0x10000, bits 16-19) */
+	 * trail of 1111wwww 10xxxxxx 10yyyyyy, k = wwww x5 x4 - 1, from 0 to 15 (the code point
+	 * less 0x10000, bits 16-19) when the character is in range: F0 90 to F4 8F */
 	const __m512i k = _mm512_sub_epi8(_mm512_ternarylogic_epi32(_mm512_slli_epi16(previous, 2),
-		_mm512_srli_epi16(bytes, 4), _mm512_set1_epi8(0x1c), 0xe4), _mm512_set1_epi8(1));
+		_mm512_srli_epi16(bytes, 4), _mm512_set1_epi8(0x3c), 0xe4), _mm512_set1_epi8(1));
 	const __m512i previous_shr2 = _mm512_srli_epi16(previous, 2);
 	const __m512i nibble22 = FASTJSON_NIBBLE_22(previous, bytes);
 	__m512i firsts, seconds, thirds, n0, n1, n2;
+
+	/* out of range: bits 4-5 of k (above them, the next byte's bits) */
+	if (_mm512_mask_test_epi8_mask(trail41, k, _mm512_set1_epi8(0x30))) {
+		return NULL;
+	}
 
 	/* first digits: 0xxx (2-byte), xxxx (3-byte lead), yyzz (3-byte), 8 | k >> 2, 11yy (low) */
 	n0 = _mm512_mask_mov_epi8(nibble22, trail21 | trail43,
@@ -1379,34 +1387,49 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_u_triples
 /* Writes the characters that start in the n <= 64 bytes of v (zeros past them, a
  * character's first byte first) and end within 64 at *out, as escaped JSON with every
  * non-ASCII character a \u escape, when they are all well-formed UTF-8 or ASCII whose
- * escapes take two bytes; returns how many bytes they take (0: nothing written). */
+ * escapes take two bytes; returns how many bytes they take (0: nothing written). Fewer
+ * compares than FASTJSON_UTF8_CLASSES: E0 and ED are looked at only when there, and a
+ * 4-byte character's range is checked by the triples' writer on the bits it decodes. */
 static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_block_avx512(const fastjson_escape_set *set,
 		__m512i bytes, unsigned n, char **out)
 {
-	/* for FASTJSON_UTF8_CLASSES: a block starts with a character */
-	const bool carried = false;
 	const uint64_t high = _mm512_movepi8_mask(bytes);
-	fastjson_utf8_classes classes, *u = &classes;
-	uint64_t cut, whole, ascii;
-	unsigned taken;
+	/* signed compares: 80-BF, C2-FF, E0-FF, F0-FF */
+	const uint64_t trail = _mm512_cmplt_epi8_mask(bytes, _mm512_set1_epi8((char) 0xc0));
+	const uint64_t lead2 = _mm512_cmpgt_epi8_mask(bytes, _mm512_set1_epi8((char) 0xc1)) & high;
+	const uint64_t lead3 = _mm512_cmpgt_epi8_mask(bytes, _mm512_set1_epi8((char) 0xdf)) & high;
+	const uint64_t lead4 = lead3 ? _mm512_cmpgt_epi8_mask(bytes, _mm512_set1_epi8((char) 0xef)) & high : 0;
+	/* the leads of the characters the block cuts off: they are the next block's */
+	const uint64_t cut = fastjson_utf8_cut_leads_of(lead2, lead3, lead4);
+	const unsigned taken = cut ? fastjson_ctz64(cut) : n;
+	const uint64_t whole = taken == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << taken) - 1;
+	/* C0, C1, a trail byte no lead asks for or a lead without its trail bytes (past the
+	 * string's end too) */
+	uint64_t bad = (high & ~trail & ~lead2) | (trail ^ fastjson_utf8_required_by(lead2, lead3, lead4));
+	uint64_t ascii;
 	__mmask64 dirty;
 	__m512i escaped;
 	char *o = *out;
 
-	FASTJSON_UTF8_CLASSES(FASTJSON_BYTES64_REG_AVX512, FASTJSON_GT_REG_AVX512, FASTJSON_LT_REG_AVX512,
-		FASTJSON_EQ_REG_AVX512);
-	/* A character the block cuts off is the next block's. */
-	cut = fastjson_utf8_cut_leads(u);
-	taken = cut ? fastjson_ctz64(cut) : n;
-	whole = taken == 64 ? ~(uint64_t) 0 : ((uint64_t) 1 << taken) - 1;
-	/* Past the string's end a missing trail byte is bad. A cut character is the next
-	 * block's, but a character before it that asks for its lead as a trail is bad. */
-	if ((fastjson_utf8_bad_bytes(high, u, fastjson_utf8_required(u), 0) & (cut ? (whole << 1) | 1 : ~(uint64_t) 0)) != 0) {
+	if (lead3) {
+		const uint64_t e0 = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8((char) 0xe0));
+		const uint64_t ed = _mm512_cmpeq_epi8_mask(bytes, _mm512_set1_epi8((char) 0xed));
+
+		if (e0 | ed) {
+			/* no overlong form, no surrogate: E0 A0-BF, ED 80-9F (signed: A0-BF and ASCII) */
+			const uint64_t ge_a0 = _mm512_cmpgt_epi8_mask(bytes, _mm512_set1_epi8((char) 0x9f));
+
+			bad |= ((e0 << 1) & ~ge_a0) | ((ed << 1) & ge_a0);
+		}
+	}
+	/* A cut character is the next block's, but a character before it that asks for its
+	 * lead as a trail is bad. */
+	if ((bad & (cut ? (whole << 1) | 1 : ~(uint64_t) 0)) != 0) {
 		return 0;
 	}
 	/* Well-formed, with a lead of 3 bytes or more at every third byte: 3-byte characters
 	 * only (a 4-byte one would need a trail where the next lead is). */
-	if (((u->lead3 ^ FASTJSON_EVERY_THIRD_BYTE) & whole) == 0) {
+	if (((lead3 ^ FASTJSON_EVERY_THIRD_BYTE) & whole) == 0) {
 		*out = fastjson_escape_u3_block_avx512(bytes, taken, o);
 		return taken;
 	}
@@ -1416,10 +1439,14 @@ static zend_always_inline FASTJSON_TARGET_AVX512 unsigned fastjson_escape_u_bloc
 	dirty &= whole;
 	ascii = ~high & whole;
 	/* lead2 holds every lead, lead3 the 3- and 4-byte ones */
-	if ((((u->lead2 ^ u->lead3) | u->lead4) & whole) == 0) {
-		*out = fastjson_escape_u13_block_avx512(bytes, escaped, u->lead3 & whole, ascii, dirty, whole, taken, o);
+	if ((((lead2 ^ lead3) | lead4) & whole) == 0) {
+		*out = fastjson_escape_u13_block_avx512(bytes, escaped, lead3 & whole, ascii, dirty, whole, taken, o);
 	} else {
-		*out = fastjson_escape_u_triples_avx512(bytes, escaped, u, whole, ascii, dirty, o);
+		o = fastjson_escape_u_triples_avx512(bytes, escaped, lead2, lead3, lead4, whole, ascii, dirty, o);
+		if (o == NULL) {
+			return 0;
+		}
+		*out = o;
 	}
 	return taken;
 }

@@ -301,16 +301,27 @@ static zend_always_inline uint64_t fastjson_utf8_bad_bytes(uint64_t high, const 
 		| (((u->f4 << 1) | ((after >> 3) & 1)) & u->ge_90);
 }
 
-/* The trail bytes the block's leads ask of it (those beyond it are cut off). */
-static zend_always_inline uint64_t fastjson_utf8_required(const fastjson_utf8_classes *u)
+/* The trail bytes a block's leads (from C2, E0 and F0) ask of it (those beyond it are cut
+ * off). */
+static zend_always_inline uint64_t fastjson_utf8_required_by(uint64_t lead2, uint64_t lead3, uint64_t lead4)
 {
-	return (u->lead2 << 1) | (u->lead3 << 2) | (u->lead4 << 3);
+	return (lead2 << 1) | (lead3 << 2) | (lead4 << 3);
 }
 
-/* The leads of the characters the block's end cuts (their trail bytes past byte 63). */
+static zend_always_inline uint64_t fastjson_utf8_required(const fastjson_utf8_classes *u)
+{
+	return fastjson_utf8_required_by(u->lead2, u->lead3, u->lead4);
+}
+
+/* The leads of the characters a block's end cuts (their trail bytes past byte 63). */
+static zend_always_inline uint64_t fastjson_utf8_cut_leads_of(uint64_t lead2, uint64_t lead3, uint64_t lead4)
+{
+	return (lead2 & (UINT64_C(1) << 63)) | (lead3 & (UINT64_C(3) << 62)) | (lead4 & (UINT64_C(7) << 61));
+}
+
 static zend_always_inline uint64_t fastjson_utf8_cut_leads(const fastjson_utf8_classes *u)
 {
-	return (u->lead2 & (UINT64_C(1) << 63)) | (u->lead3 & (UINT64_C(3) << 62)) | (u->lead4 & (UINT64_C(7) << 61));
+	return fastjson_utf8_cut_leads_of(u->lead2, u->lead3, u->lead4);
 }
 
 /* What the block's last character asks of the next block: its first bytes that must be
