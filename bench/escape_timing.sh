@@ -12,7 +12,8 @@
 #   -f FLAGS   json_encode() flags (default 0; 256 = JSON_UNESCAPED_UNICODE)
 #   -r ROUNDS  runs of each build, alternated (default 7); a run is the best of 100 passes
 #   -c CPU     the CPU the runs are pinned to (default 0: on a shared VM pick a quiet one)
-#   TEXT       names in bench/data/seeds/artukrainskiy-php-src-bench (default: en ru ja emoji)
+#   TEXT       names in bench/data/seeds/artukrainskiy-php-src-bench (default: en ru ja emoji),
+#              or paths of text files
 #
 # Prints per text, shape and path each build's median and minimum, ns a string.
 set -eu
@@ -32,7 +33,7 @@ while getopts "s:p:S:f:r:c:h" opt; do
         f) flags=$OPTARG ;;
         r) rounds=$OPTARG ;;
         c) cpu=$OPTARG ;;
-        *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 1 ;;
+        *) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 1 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -56,6 +57,10 @@ done
 
 for text in $texts; do
     file=$data/$text.txt
+    if [ -f "$text" ]; then
+        file=$text
+        text=$(basename "$text")
+    fi
     [ -f "$file" ] || { echo "escape_timing.sh: no text $file" >&2; exit 1; }
     for shape in $shapes; do
         for path in $paths; do
