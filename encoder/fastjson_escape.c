@@ -716,10 +716,11 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_escape4_av
 	return fastjson_ctz32(~(uint32_t) _mm_movemask_epi8(good) | 0x10000) / 4;
 }
 
-/* fastjson_dirty_mask_sse2() with the constants of the set: GCC 12 makes each
- * _mm_set1_*() with three instructions at every call (a constant array too), and a
- * call of the kernel often escapes only a block or two. */
-static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_dirty_mask_mem_avx2(__m128i v,
+/* fastjson_dirty_mask_sse2()'s compares, all ones at each dirty byte (every byte from
+ * 0x80 is), with the constants of the set: GCC 12 makes each _mm_set1_*() with three
+ * instructions at every call (a constant array too), and a call of the kernel often
+ * escapes only a block or two. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_dirty_bytes_avx2(__m128i v,
 		const fastjson_escape_set *set)
 {
 	__m128i dirty = _mm_or_si128(
@@ -734,7 +735,14 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_dirty_mask_mem_
 			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[3])),
 				_mm_cmpeq_epi8(v, _mm_load_si128((const __m128i *) set->extra_dirty_vec[4])))));
 	}
-	return (unsigned) _mm_movemask_epi8(dirty);
+	return dirty;
+}
+
+/* fastjson_dirty_mask_sse2() with the constants of the set. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_dirty_mask_mem_avx2(__m128i v,
+		const fastjson_escape_set *set)
+{
+	return (unsigned) _mm_movemask_epi8(fastjson_dirty_bytes_avx2(v, set));
 }
 
 /* The lanes of v (ASCII) whose escape takes two bytes (\" \\ \/ \b \f \n \r \t), and in
@@ -985,6 +993,215 @@ static zend_always_inline FASTJSON_TARGET_AVX2 char *fastjson_utf8_escape_lone4_
 			_mm_setr_epi8(-1, -1, 3, 2, 1, 0, -1, -1, 7, 6, 5, 4, -1, -1, -1, -1)),
 		_mm_setr_epi8('\\', 'u', 0, 0, 0, 0, '\\', 'u', 0, 0, 0, 0, 0, 0, 0, 0)));
 	return out + 12;
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
+/* ---- AVX2: \u blocks of mixed text -----------------------------------------------
+ * Text whose characters change length every few bytes (Cyrillic or Greek words between
+ * spaces, emoji between ASCII words) is written 16 input bytes at a time, without a
+ * branch per character: every byte gets an 8-byte slot of what it writes (an ASCII byte;
+ * a backslash and an escape's letter; the "\uXXXX" of the character it starts, or at a
+ * 4-byte character's first trail, of its low surrogate) and a length (1, 2, 6 or 0), and
+ * the slots are stored at the running sums of the lengths, each over the rest of the one
+ * before it. */
+
+/* The constants of the block writer, each in both 16-byte lanes; read from memory through
+ * a pointer the compiler cannot see into: as vector constants, GCC 12 rebuilt a dozen of
+ * them with three instructions each in every block. */
+enum {
+	FASTJSON_UK_TRAIL_BITS,      /* 0x003f words */
+	FASTJSON_UK_UNIT2_BITS,      /* 0x07ff */
+	FASTJSON_UK_ABOVE_TRAILS,    /* 0x00bf: a 2-byte lead or more above */
+	FASTJSON_UK_ABOVE_LEADS2,    /* 0x00df: a 3-byte lead or more above */
+	FASTJSON_UK_PLANE_BITS,      /* 0x0700 */
+	FASTJSON_UK_HIGH_SURROGATE,  /* 0xd800 - 0x40 */
+	FASTJSON_UK_LOW10,           /* 0x03ff */
+	FASTJSON_UK_LOW_SURROGATE,   /* 0xdc00 */
+	FASTJSON_UK_NIBBLES,         /* 0x0f0f */
+	FASTJSON_UK_HIGH_BYTE,       /* 0xff00 */
+	FASTJSON_UK_LOW_BYTE,        /* 0x00ff */
+	FASTJSON_UK_HEX,             /* the hex digits */
+	FASTJSON_UK_BACKSLASH,       /* bytes */
+	FASTJSON_UK_U,
+	FASTJSON_UK_LOW_NIBBLE,
+	FASTJSON_UK_LENGTHS,         /* output bytes of a byte by its high nibble: ASCII 1, trail 0, lead 6 */
+	FASTJSON_UK_SIX,
+	FASTJSON_UK_F0,
+	FASTJSON_UK_COUNT
+};
+
+#define FASTJSON_W16(w) {w, w, w, w, w, w, w, w, w, w, w, w, w, w, w, w}
+#define FASTJSON_B16(b) {(b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, \
+	(b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, \
+	(b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8, (b) | (b) << 8}
+static ZEND_SET_ALIGNED(32, const uint16_t fastjson_u_block_constants[FASTJSON_UK_COUNT][16]) = {
+	FASTJSON_W16(0x3f), FASTJSON_W16(0x7ff), FASTJSON_W16(0xbf), FASTJSON_W16(0xdf), FASTJSON_W16(0x700),
+	FASTJSON_W16(0xd800 - 0x40), FASTJSON_W16(0x3ff), FASTJSON_W16(0xdc00), FASTJSON_W16(0x0f0f),
+	FASTJSON_W16(0xff00), FASTJSON_W16(0x00ff),
+	{'0' | '1' << 8, '2' | '3' << 8, '4' | '5' << 8, '6' | '7' << 8, '8' | '9' << 8, 'a' | 'b' << 8, 'c' | 'd' << 8,
+	 'e' | 'f' << 8, '0' | '1' << 8, '2' | '3' << 8, '4' | '5' << 8, '6' | '7' << 8, '8' | '9' << 8,
+	 'a' | 'b' << 8, 'c' | 'd' << 8, 'e' | 'f' << 8},
+	FASTJSON_B16('\\'), FASTJSON_B16('u'), FASTJSON_B16(0x0f),
+	{0x0101, 0x0101, 0x0101, 0x0101, 0x0000, 0x0000, 0x0606, 0x0606},
+	FASTJSON_B16(6), FASTJSON_B16(0xf0)};
+#undef FASTJSON_W16
+#undef FASTJSON_B16
+
+#define FASTJSON_UK256(k, name) _mm256_load_si256((const __m256i *) (k)[FASTJSON_UK_##name])
+#define FASTJSON_UK128(k, name) _mm_load_si128((const __m128i *) (k)[FASTJSON_UK_##name])
+
+/* 16 bytes of all ones, then 16 zeros: from byte 16 - k on, a mask of the first k. */
+static ZEND_SET_ALIGNED(16, const uint8_t fastjson_first_bytes16[32]) = {
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+/* Where the slot of byte i lies among the four 32-byte vectors of slots: vector
+ * (i % 8) / 2, its upper lane for i >= 8, the second half of the lane for odd i. */
+#define FASTJSON_U_SLOT16(i) (32 * (((i) & 7) >> 1) + 16 * ((i) >> 3) + 8 * ((i) & 1))
+
+/* Writes the characters that start in the n <= 16 bytes of v (zeros past them, a
+ * character's first byte first) and end within the 16 at *out, as escaped JSON with every
+ * non-ASCII character a \u escape, when they are all well-formed UTF-8 or ASCII whose
+ * escapes take two bytes; returns how many bytes they take (0: nothing written). Writes
+ * up to 8 bytes past what it returns as written. k: fastjson_u_block_constants. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_escape_u_block16_avx2(const fastjson_escape_set *set,
+		const uint16_t (*k)[16], __m128i bytes, unsigned n, char **out)
+{
+	const __m128i ge_f0 = _mm_cmpeq_epi8(_mm_max_epu8(bytes, FASTJSON_UK128(k, F0)), bytes);
+	const bool lead4 = _mm_movemask_epi8(ge_f0) != 0;
+	/* the character the block's end cuts is the next block's */
+	const unsigned taken = MIN(n, 16 - fastjson_utf8_cut16_avx2(bytes));
+	const __m128i taken_bytes = _mm_loadu_si128((const __m128i *) (fastjson_first_bytes16 + 16 - taken));
+	const __m128i errors = fastjson_utf8_errors16_avx2(bytes);
+	__m128i dirty_bytes, escaped = bytes, lengths;
+	__m256i w0, w1, low12, units, even, odd, first_pair, digits_hi, digits_lo, x0, x1, y0, y1;
+	ZEND_SET_ALIGNED(32, char slots[128]);
+	uint8_t ends[17];
+	uint32_t dirty;
+	char *o;
+
+	/* A cut character's trail bytes in the block must be right too: an error anywhere is
+	 * the slow path's to find. */
+	if (!_mm_testz_si128(errors, errors)) {
+		return 0;
+	}
+	dirty_bytes = fastjson_dirty_bytes_avx2(bytes, set);
+	dirty = (uint32_t) _mm_movemask_epi8(_mm_andnot_si128(bytes, _mm_and_si128(dirty_bytes, taken_bytes)));
+	if (dirty && (dirty & ~fastjson_two_byte_escapes_avx2(bytes, set, &escaped)) != 0) {
+		return 0;
+	}
+
+	/* Each byte's unit as a lead (2-, 3-byte; 4-byte: the high surrogate) or as the first
+	 * trail of a 4-byte character (the low surrogate), from its 16-bit lane and the next
+	 * two; 10yyyyyy 10zzzzzz of the next two bytes as yyyyyyzzzzzz in low12. */
+	w0 = _mm256_cvtepu8_epi16(bytes);
+	w1 = _mm256_and_si256(_mm256_cvtepu8_epi16(_mm_srli_si128(bytes, 1)), FASTJSON_UK256(k, TRAIL_BITS));
+	low12 = _mm256_or_si256(_mm256_slli_epi16(w1, 6),
+		_mm256_and_si256(_mm256_cvtepu8_epi16(_mm_srli_si128(bytes, 2)), FASTJSON_UK256(k, TRAIL_BITS)));
+	/* 110xxxxx 10yyyyyy: xxxxxyyyyyy */
+	units = _mm256_blendv_epi8(w0,
+		_mm256_and_si256(_mm256_or_si256(_mm256_slli_epi16(w0, 6), w1), FASTJSON_UK256(k, UNIT2_BITS)),
+		_mm256_cmpgt_epi16(w0, FASTJSON_UK256(k, ABOVE_TRAILS)));
+	/* 1110xxxx and low12 */
+	units = _mm256_blendv_epi8(units, _mm256_or_si256(_mm256_slli_epi16(w0, 12), low12),
+		_mm256_cmpgt_epi16(w0, FASTJSON_UK256(k, ABOVE_LEADS2)));
+	if (lead4) {
+		/* 11110www 10xxxxxx 10yyyyyy 10zzzzzz: D800 + www xxxxxx yyyy - 0x40, then at the
+		 * first trail DC00 + yyyyzzzzzz */
+		units = _mm256_blendv_epi8(units, _mm256_add_epi16(_mm256_or_si256(
+				_mm256_and_si256(_mm256_slli_epi16(w0, 8), FASTJSON_UK256(k, PLANE_BITS)), _mm256_srli_epi16(low12, 4)),
+				FASTJSON_UK256(k, HIGH_SURROGATE)),
+			_mm256_cvtepi8_epi16(ge_f0));
+		units = _mm256_blendv_epi8(units,
+			_mm256_or_si256(_mm256_and_si256(low12, FASTJSON_UK256(k, LOW10)), FASTJSON_UK256(k, LOW_SURROGATE)),
+			_mm256_cvtepi8_epi16(_mm_slli_si128(ge_f0, 1)));
+	}
+
+	/* The slots: bytes 0-1 a clean ASCII byte, a backslash and an escape's letter or "\u";
+	 * bytes 2-5 the unit's digits. Digits of nibbles 0 and 2 in even, 1 and 3 in odd. */
+	{
+		const __m128i first = _mm_blendv_epi8(bytes, FASTJSON_UK128(k, BACKSLASH), dirty_bytes);
+		const __m128i second = _mm_blendv_epi8(escaped, FASTJSON_UK128(k, U), bytes);
+
+		even = _mm256_shuffle_epi8(FASTJSON_UK256(k, HEX), _mm256_and_si256(units, FASTJSON_UK256(k, NIBBLES)));
+		odd = _mm256_shuffle_epi8(FASTJSON_UK256(k, HEX),
+			_mm256_and_si256(_mm256_srli_epi16(units, 4), FASTJSON_UK256(k, NIBBLES)));
+		digits_hi = _mm256_or_si256(_mm256_srli_epi16(odd, 8), _mm256_and_si256(even, FASTJSON_UK256(k, HIGH_BYTE)));
+		digits_lo = _mm256_or_si256(_mm256_and_si256(odd, FASTJSON_UK256(k, LOW_BYTE)), _mm256_slli_epi16(even, 8));
+		first_pair = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_unpacklo_epi8(first, second)),
+			_mm_unpackhi_epi8(first, second), 1);
+	}
+	x0 = _mm256_unpacklo_epi16(first_pair, digits_hi);
+	x1 = _mm256_unpackhi_epi16(first_pair, digits_hi);
+	y0 = _mm256_unpacklo_epi16(digits_lo, _mm256_setzero_si256());
+	y1 = _mm256_unpackhi_epi16(digits_lo, _mm256_setzero_si256());
+	_mm256_store_si256((__m256i *) slots, _mm256_unpacklo_epi32(x0, y0));
+	_mm256_store_si256((__m256i *) (slots + 32), _mm256_unpackhi_epi32(x0, y0));
+	_mm256_store_si256((__m256i *) (slots + 64), _mm256_unpacklo_epi32(x1, y1));
+	_mm256_store_si256((__m256i *) (slots + 96), _mm256_unpackhi_epi32(x1, y1));
+
+	/* The lengths, 0 past the characters taken, and their running sums: byte i's output
+	 * starts at ends[i] and ends at ends[i + 1]. */
+	lengths = _mm_shuffle_epi8(FASTJSON_UK128(k, LENGTHS), _mm_and_si128(_mm_srli_epi16(bytes, 4),
+		FASTJSON_UK128(k, LOW_NIBBLE)));
+	if (dirty) {
+		lengths = _mm_sub_epi8(lengths, _mm_andnot_si128(_mm_cmplt_epi8(bytes, _mm_setzero_si128()), dirty_bytes));
+	}
+	if (lead4) {
+		lengths = _mm_add_epi8(lengths, _mm_and_si128(_mm_slli_si128(ge_f0, 1), FASTJSON_UK128(k, SIX)));
+	}
+	lengths = _mm_and_si128(lengths, taken_bytes);
+	lengths = _mm_add_epi8(lengths, _mm_slli_si128(lengths, 1));
+	lengths = _mm_add_epi8(lengths, _mm_slli_si128(lengths, 2));
+	lengths = _mm_add_epi8(lengths, _mm_slli_si128(lengths, 4));
+	lengths = _mm_add_epi8(lengths, _mm_slli_si128(lengths, 8));
+	ends[0] = 0;
+	_mm_storeu_si128((__m128i *) (ends + 1), lengths);
+
+	o = *out;
+#define FASTJSON_U_STORE16(i) memcpy(o + ends[i], slots + FASTJSON_U_SLOT16(i), 8)
+	FASTJSON_U_STORE16(0); FASTJSON_U_STORE16(1); FASTJSON_U_STORE16(2); FASTJSON_U_STORE16(3);
+	FASTJSON_U_STORE16(4); FASTJSON_U_STORE16(5); FASTJSON_U_STORE16(6); FASTJSON_U_STORE16(7);
+	FASTJSON_U_STORE16(8); FASTJSON_U_STORE16(9); FASTJSON_U_STORE16(10); FASTJSON_U_STORE16(11);
+	FASTJSON_U_STORE16(12); FASTJSON_U_STORE16(13); FASTJSON_U_STORE16(14); FASTJSON_U_STORE16(15);
+#undef FASTJSON_U_STORE16
+	*out = o + ends[16];
+	return taken;
+}
+
+/* Strings shorter than this go to the blocks from their first 2- or 4-byte character on;
+ * in longer ones, a 4-byte character between ASCII words costs the byte loop less. */
+#define FASTJSON_ESCAPE_U_SHORT_MAX 64
+
+/* The blocks of fastjson_escape_u_block16_avx2() from s (a character's first byte), while
+ * they have non-ASCII and take it, each starting 16 bytes before chunk_end or in the
+ * string's last chunk (16 input bytes write at most 96 output bytes and 8 past them). */
+static zend_never_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_escape_u_blocks_avx2(
+		const unsigned char *s, const unsigned char *end, const unsigned char *chunk_end,
+		const fastjson_escape_set *set, char *out)
+{
+	const uint16_t (*k)[16] = fastjson_u_block_constants;
+	fastjson_utf8_run_end r;
+
+	__asm__("" : "+r"(k));
+	do {
+		const size_t left = (size_t) (end - s);
+		const unsigned n = left < 16 ? (unsigned) left : 16;
+		const __m128i v = n == 16 ? _mm_loadu_si128((const __m128i *) s) : fastjson_load_tail16_avx2(s, end);
+		unsigned taken;
+
+		if (_mm_movemask_epi8(v) == 0) {
+			break;
+		}
+		taken = fastjson_escape_u_block16_avx2(set, k, v, n, &out);
+		if (taken == 0) {
+			break;
+		}
+		s += taken;
+	} while (s < end && (chunk_end - s >= 16 || chunk_end == end));
+	r.s = s;
+	r.out = out;
+	return r;
 }
 #endif
 
@@ -1517,6 +1734,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_a
 # define FASTJSON_ESCAPE_UTF8_TARGET FASTJSON_TARGET_AVX2
 # define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_avx2
 # define FASTJSON_ESCAPE_U_LONE4 fastjson_utf8_escape_lone4_avx2
+# define FASTJSON_ESCAPE_U_BLOCKS fastjson_escape_u_blocks_avx2
 # include "fastjson_escape_loop.h"
 #endif
 

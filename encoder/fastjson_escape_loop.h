@@ -268,6 +268,17 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAP
 #ifdef FASTJSON_ESCAPE_UTF8_RUN
 					uint32_t cp;
 
+#ifdef FASTJSON_ESCAPE_U_BLOCKS
+					if (!raw && c < 0xe0 && (chunk_end - s >= 16 || chunk_end == end)) {
+						fastjson_utf8_run_end r = FASTJSON_ESCAPE_U_BLOCKS(s, end, chunk_end, set, out);
+
+						if (r.s != s) {
+							s = r.s;
+							out = r.out;
+							continue;
+						}
+					}
+#endif
 #ifdef FASTJSON_ESCAPE_U_LONE4
 					if (!raw && c >= 0xf0 && (end - s < 8 || s[4] < 0x80)) {
 						char *next = FASTJSON_ESCAPE_U_LONE4(s, end, out);
@@ -328,6 +339,21 @@ FASTJSON_LINE_ALIGNED
 static zend_never_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_dirty)(fastjson_encoder *encoder,
 		const unsigned char *begin, const unsigned char *end, const unsigned char *s, size_t checkpoint)
 {
+#ifdef FASTJSON_ESCAPE_U_BLOCKS
+	/* A short string from a 2- or 4-byte character on: by \u blocks while they take it (text
+	 * mixed of ASCII words and such characters pays the loop at every change). */
+	if (end - begin < FASTJSON_ESCAPE_U_SHORT_MAX && (*s - 0xc2u < 0xe0 - 0xc2 || *s >= 0xf0)) {
+		fastjson_utf8_run_end r = FASTJSON_ESCAPE_U_BLOCKS(s, end, end, encoder->escape_set,
+			fastjson_buf_reserve(&encoder->buf, 6 * (size_t) (end - s) + 8));
+
+		encoder->buf.pos = r.out;
+		if (r.s == end) {
+			fastjson_buf_appendc(&encoder->buf, '"');
+			return SUCCESS;
+		}
+		s = r.s;
+	}
+#endif
 	return FASTJSON_ESCAPE_NAME(fastjson_escape_dirty_body)(encoder, begin, end, s, checkpoint, false);
 }
 
@@ -403,4 +429,5 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string
 #undef FASTJSON_ESCAPE_U_BLOCK4
 #undef FASTJSON_ESCAPE_ASCII_BLOCK
 #undef FASTJSON_ESCAPE_U_LONE4
+#undef FASTJSON_ESCAPE_U_BLOCKS
 #undef FASTJSON_ESCAPE_RAW_RUN_WIDE

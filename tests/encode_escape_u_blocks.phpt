@@ -1,5 +1,5 @@
 --TEST--
-Non-ASCII text written as \u escapes by 64-byte blocks (the AVX-512 path: a slot per byte, compressed to what it writes; a character cut by the block's end left to the next block) and the strings that go back to the AVX2 writer part way: Cyrillic, CJK, emoji and mixed text of 0 to 300 bytes with every UTF-8 class, ill-formed sequence and escape at every offset around the 32- and 64-byte edges, seeded random mixes, as values and keys, every escaping flag, every SIMD path
+Non-ASCII text written as \u escapes by 64-byte blocks (the AVX-512 path: a slot per byte, compressed to what it writes; a character cut by the block's end left to the next block), by the AVX2 path's 16-byte blocks (a slot per byte, stored at the running sums of their lengths) and the strings that go back to the AVX2 writer part way: Cyrillic, CJK, emoji and mixed text of 0 to 300 bytes with every UTF-8 class, ill-formed sequence and escape at every offset around the 16-, 32- and 64-byte edges, seeded random mixes, as values and keys, every escaping flag, every SIMD path
 --SKIPIF--
 <?php if (!extension_loaded('fastjson')) die('skip fastjson not loaded'); ?>
 --INI--
@@ -39,8 +39,8 @@ foreach ($backgrounds as $bg) {
             $strings[] = $base . $p;
         }
     }
-    // Every offset of the 32- and 64-byte edges, with a character of each length cut there.
-    foreach ([31, 32, 33, 61, 62, 63, 64, 65, 127, 128, 129] as $len) {
+    // Every offset of the 16-, 32- and 64-byte edges, with a character of each length cut there.
+    foreach ([15, 16, 17, 31, 32, 33, 47, 48, 49, 61, 62, 63, 64, 65, 127, 128, 129] as $len) {
         $base = substr($bg, 0, $len);
         for ($at = 0; $at < $len; $at++) {
             foreach (["\u{E9}", "\u{4E2D}", "\u{1F602}", "\xe2\x82", "\xc3", '"'] as $p) {
@@ -115,5 +115,5 @@ echo $full, " strings\n";
 $report->finish('strings compared', count($flag_sets) * count($contexts) * count($paths) * count($strings));
 ?>
 --EXPECT--
-81885 strings
+87645 strings
 strings compared: OK

@@ -200,6 +200,36 @@ static zend_always_inline FASTJSON_TARGET_AVX2 __m256i fastjson_utf8_errors32_av
 	return _mm256_xor_si256(pairs, later_trail);
 }
 
+/* fastjson_utf8_errors32_avx2() for the 16 bytes of v, from a character on. */
+static zend_always_inline FASTJSON_TARGET_AVX2 __m128i fastjson_utf8_errors16_avx2(__m128i v)
+{
+	const __m128i nibble = _mm_set1_epi8(0x0f);
+	const __m128i prev1 = _mm_slli_si128(v, 1);
+	const __m128i pairs = _mm_and_si128(_mm_and_si128(
+			_mm_shuffle_epi8(_mm_load_si128((const __m128i *) fastjson_utf8_first_high),
+				_mm_and_si128(_mm_srli_epi16(prev1, 4), nibble)),
+			_mm_shuffle_epi8(_mm_load_si128((const __m128i *) fastjson_utf8_first_low), _mm_and_si128(prev1, nibble))),
+		_mm_shuffle_epi8(_mm_load_si128((const __m128i *) fastjson_utf8_second_high),
+			_mm_and_si128(_mm_srli_epi16(v, 4), nibble)));
+	const __m128i later_trail = _mm_and_si128(_mm_or_si128(
+			_mm_subs_epu8(_mm_slli_si128(v, 2), _mm_set1_epi8((char) (0xe0 - 0x80))),
+			_mm_subs_epu8(_mm_slli_si128(v, 3), _mm_set1_epi8((char) (0xf0 - 0x80)))),
+		_mm_set1_epi8((char) 0x80));
+
+	return _mm_xor_si128(pairs, later_trail);
+}
+
+/* fastjson_utf8_cut32_avx2() for the 16 bytes of v. */
+static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_utf8_cut16_avx2(__m128i v)
+{
+	const __m128i bound = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+		(char) 0xef, (char) 0xdf, (char) 0xbf);
+	const uint32_t cut = ~(uint32_t) _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(v, bound), _mm_setzero_si128()))
+		& 0xffff;
+
+	return cut ? 16 - fastjson_ctz32(cut) : 0;
+}
+
 /* Whether the 32 bytes at v, from a character on, are well-formed UTF-8 but for a last
  * character that the end of v may cut. */
 static zend_always_inline FASTJSON_TARGET_AVX2 bool fastjson_utf8_valid32_avx2(__m256i v)
