@@ -1157,6 +1157,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_escape_u_block1
 	lengths = _mm_add_epi8(lengths, _mm_slli_si128(lengths, 8));
 	ends[0] = 0;
 	_mm_storeu_si128((__m128i *) (ends + 1), lengths);
+	__asm__("" : "+m"(slots), "+m"(ends));
 
 	o = *out;
 #define FASTJSON_U_STORE16(i) memcpy(o + ends[i], slots + FASTJSON_U_SLOT16(i), 8)
