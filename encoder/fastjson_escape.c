@@ -831,6 +831,60 @@ static zend_always_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_es
 #endif
 
 #ifdef FASTJSON_HAVE_AVX2
+/* ASCII whose escapes are few and far between (text with line breaks, quoted words), 32
+ * bytes at a time: a block is stored as it is, and each dirty byte in it written from
+ * the escape set, the rest of the block stored again after it, without going back to
+ * the byte loop and the clean-run kernel for each. Runs while 64 bytes are left before
+ * chunk_end (the store after an escape reads up to 32 bytes past the block); stops at a
+ * byte from 0x80 and at a block of escape-dense text (the dense kernel's: a block stored
+ * per escape costs it more), at its first dirty byte. Writes up to 32 bytes past what
+ * it returns as written. Dense: more than FASTJSON_ESCAPE_SPARSE_MAX dirty bytes. */
+#define FASTJSON_ESCAPE_SPARSE_MAX 3
+
+static zend_never_inline FASTJSON_TARGET_AVX2 fastjson_utf8_run_end fastjson_escape_sparse_avx2(
+		const unsigned char *s, const unsigned char *chunk_end, const fastjson_escape_set *set, char *out)
+{
+	fastjson_utf8_run_end r;
+
+	while (chunk_end - s >= 64) {
+		const unsigned char *block = s;
+		const __m256i v = _mm256_loadu_si256((const __m256i *) s);
+		uint32_t dirty = fastjson_dirty_mask_avx2(v, set);
+
+		_mm256_storeu_si256((__m256i *) out, v);
+		if (_mm_popcnt_u32(dirty) > FASTJSON_ESCAPE_SPARSE_MAX) {
+			const unsigned at = fastjson_ctz32(dirty);
+
+			s += at;
+			out += at;
+			break;
+		}
+		while (dirty) {
+			const unsigned char *at = block + fastjson_ctz32(dirty);
+			const unsigned c = *at;
+
+			out += at - s;
+			s = at;
+			if (c >= 0x80) {
+				goto done;
+			}
+			memcpy(out, set->escape[c], 8);
+			out += set->escape_len[c];
+			s++;
+			_mm256_storeu_si256((__m256i *) out, _mm256_loadu_si256((const __m256i *) s));
+			dirty &= dirty - 1;
+		}
+		out += block + 32 - s;
+		s = block + 32;
+	}
+done:
+	r.s = s;
+	r.out = out;
+	return r;
+}
+#endif
+
+#ifdef FASTJSON_HAVE_AVX2
 /* The n < 32 bytes at s, copied by 16-byte vectors; the 16 bytes before s + n must be
  * readable (the string's, or its zend_string header's). Writes up to 32 bytes. */
 static zend_always_inline FASTJSON_TARGET_AVX2 char *fastjson_copy_short_avx2(char *out, const unsigned char *s,
@@ -1736,6 +1790,7 @@ static zend_always_inline FASTJSON_TARGET_AVX512 bool fastjson_escape_one_pass_a
 # define FASTJSON_ESCAPE_ASCII_BLOCK fastjson_escape_ascii_avx2
 # define FASTJSON_ESCAPE_U_LONE4 fastjson_utf8_escape_lone4_avx2
 # define FASTJSON_ESCAPE_U_BLOCKS fastjson_escape_u_blocks_avx2
+# define FASTJSON_ESCAPE_SPARSE fastjson_escape_sparse_avx2
 # include "fastjson_escape_loop.h"
 #endif
 

@@ -316,6 +316,25 @@ static zend_always_inline FASTJSON_ESCAPE_UTF8_TARGET zend_result FASTJSON_ESCAP
 				break;
 			}
 			/* Only a clean byte is worth a vector attempt; the kernel stops at a dirty one. */
+#ifdef FASTJSON_ESCAPE_SPARSE
+			/* Most runs between non-ASCII characters end in the first 16 bytes, found
+			 * without a call; a longer one is likely text with a line break or a quote
+			 * now and then. */
+			if (chunk_end - s >= 80) {
+				unsigned dirty = fastjson_copy16_sse2(s, set, out);
+
+				if (dirty == 0) {
+					fastjson_utf8_run_end r = FASTJSON_ESCAPE_SPARSE(s + 16, chunk_end, set, out + 16);
+
+					s = r.s;
+					out = r.out;
+				} else {
+					s += fastjson_ctz32(dirty);
+					out += fastjson_ctz32(dirty);
+				}
+				continue;
+			}
+#endif
 			{
 				const unsigned char *run = s;
 				s = FASTJSON_ESCAPE_COPY_CLEAN(s, chunk_end, begin, set, out);
@@ -430,4 +449,5 @@ static zend_never_inline zend_result FASTJSON_ESCAPE_NAME(fastjson_escape_string
 #undef FASTJSON_ESCAPE_ASCII_BLOCK
 #undef FASTJSON_ESCAPE_U_LONE4
 #undef FASTJSON_ESCAPE_U_BLOCKS
+#undef FASTJSON_ESCAPE_SPARSE
 #undef FASTJSON_ESCAPE_RAW_RUN_WIDE
