@@ -1424,6 +1424,17 @@ static zend_always_inline FASTJSON_TARGET_AVX512 char *fastjson_escape_block_avx
 		_mm512_storeu_si512((void *) out, v);
 		return out + n;
 	}
+	if (n == 64 && (dirty & (dirty - 1)) == 0) {
+		/* One escape in a block of a long string (a line break in text): the block as it
+		 * is, then from the escape on, moved up a byte behind its backslash. (In short
+		 * strings, one escape or more is a coin toss for the branch.) */
+		const unsigned at = (unsigned) fastjson_ctz64(dirty);
+
+		_mm512_storeu_si512((void *) out, v);
+		out[at] = '\\';
+		_mm512_storeu_si512((void *) (out + at + 1), _mm512_maskz_compress_epi8(~(uint64_t) 0 << at, escaped));
+		return out + n + 1;
+	}
 	out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 0, n < 32 ? n : 32);
 	if (n > 32) {
 		out = fastjson_escape_half_avx512(out, escaped, _mm512_movm_epi8(dirty), backslashes, 1, n - 32);
