@@ -1105,10 +1105,6 @@ static ZEND_SET_ALIGNED(32, const uint16_t fastjson_u_block_constants[FASTJSON_U
 #define FASTJSON_UK256(k, name) _mm256_load_si256((const __m256i *) (k)[FASTJSON_UK_##name])
 #define FASTJSON_UK128(k, name) _mm_load_si128((const __m128i *) (k)[FASTJSON_UK_##name])
 
-/* 16 bytes of all ones, then 16 zeros: from byte 16 - k on, a mask of the first k. */
-static ZEND_SET_ALIGNED(16, const uint8_t fastjson_first_bytes16[32]) = {
-	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-
 /* Where the slot of byte i lies among the four 32-byte vectors of slots: vector
  * (i % 8) / 2, its upper lane for i >= 8, the second half of the lane for odd i. */
 #define FASTJSON_U_SLOT16(i) (32 * (((i) & 7) >> 1) + 16 * ((i) >> 3) + 8 * ((i) & 1))
@@ -1125,7 +1121,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_escape_u_block1
 	const bool lead4 = _mm_movemask_epi8(ge_f0) != 0;
 	/* the character the block's end cuts is the next block's */
 	const unsigned taken = MIN(n, 16 - fastjson_utf8_cut16_avx2(bytes));
-	const __m128i taken_bytes = _mm_loadu_si128((const __m128i *) (fastjson_first_bytes16 + 16 - taken));
+	const __m128i past_taken = _mm_loadu_si128((const __m128i *) (fastjson_from_byte32 + 32 - taken));
 	const __m128i errors = fastjson_utf8_errors16_avx2(bytes);
 	__m128i dirty_bytes, escaped = bytes, lengths;
 	__m256i w0, w1, low12, units, even, odd, first_pair, digits_hi, digits_lo, x0, x1, y0, y1;
@@ -1140,7 +1136,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_escape_u_block1
 		return 0;
 	}
 	dirty_bytes = fastjson_dirty_bytes_avx2(bytes, set);
-	dirty = (uint32_t) _mm_movemask_epi8(_mm_andnot_si128(bytes, _mm_and_si128(dirty_bytes, taken_bytes)));
+	dirty = (uint32_t) _mm_movemask_epi8(_mm_andnot_si128(bytes, _mm_andnot_si128(past_taken, dirty_bytes)));
 	if (dirty && (dirty & ~fastjson_two_byte_escapes_avx2(bytes, set, &escaped)) != 0) {
 		return 0;
 	}
@@ -1204,7 +1200,7 @@ static zend_always_inline FASTJSON_TARGET_AVX2 unsigned fastjson_escape_u_block1
 	if (lead4) {
 		lengths = _mm_add_epi8(lengths, _mm_and_si128(_mm_slli_si128(ge_f0, 1), FASTJSON_UK128(k, SIX)));
 	}
-	lengths = _mm_and_si128(lengths, taken_bytes);
+	lengths = _mm_andnot_si128(past_taken, lengths);
 	lengths = _mm_add_epi8(lengths, _mm_slli_si128(lengths, 1));
 	lengths = _mm_add_epi8(lengths, _mm_slli_si128(lengths, 2));
 	lengths = _mm_add_epi8(lengths, _mm_slli_si128(lengths, 4));
